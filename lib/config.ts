@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Environment configuration, parsed once. Every setting the site reads lives here so a
+ * misconfigured deployment fails loudly at start rather than with a broken page later.
+ */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+export const configSchema = z
+  .object({
+    API_BASE_URL: optionalUrl,
+    REGISTRATION_FORM_URL: optionalUrl,
+    VOLUNTEER_FORM_URL: optionalUrl,
+    SITE_URL: z.url().default('http://localhost:3000'),
+    FESTIVAL_START_DATE: isoDate.default('2025-10-24'),
+    FESTIVAL_END_DATE: isoDate.default('2025-10-25'),
+  })
+  .refine((c) => c.FESTIVAL_END_DATE >= c.FESTIVAL_START_DATE, {
+    message: 'FESTIVAL_END_DATE must not be before FESTIVAL_START_DATE',
+    path: ['FESTIVAL_END_DATE'],
+  });
+
+export interface SiteConfig {
+  /** The festival's own backend; undefined means the built-in backend runs in-process. */
+  apiBaseUrl: string | undefined;
+  /** Where "Register" points: the external form if configured, else our own /register page. */
+  registrationUrl: string;
+  registrationIsExternal: boolean;
+  /** Where "Apply to volunteer" points: the external form if configured, else /volunteer/apply. */
+  volunteerApplyUrl: string;
+  volunteerIsExternal: boolean;
+  siteUrl: string;
+  festivalStartDate: string;
+  festivalEndDate: string;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const c = parsed.data;
+  return {
+    apiBaseUrl: c.API_BASE_URL?.replace(/\/+$/, ''),
+    registrationUrl: c.REGISTRATION_FORM_URL ?? '/register',
+    registrationIsExternal: Boolean(c.REGISTRATION_FORM_URL),
+    volunteerApplyUrl: c.VOLUNTEER_FORM_URL ?? '/volunteer/apply',
+    volunteerIsExternal: Boolean(c.VOLUNTEER_FORM_URL),
+    siteUrl: c.SITE_URL.replace(/\/+$/, ''),
+    festivalStartDate: c.FESTIVAL_START_DATE,
+    festivalEndDate: c.FESTIVAL_END_DATE,
+  };
+}
+
+let cached: SiteConfig | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function getConfig(): SiteConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/lib/festival';
+
+/**
+ * The shapes of the content the /api/content/* endpoints return (spec §3). The site parses every
+ * response with these; the built-in backend serves them; content-fallbacks/ is typed by them.
+ * Parsing is lenient where the spec allows alternatives (leftLabel or category, subtitle or date).
+ */
+export const heroSchema = z.object({
+  title: z.string().min(1),
+  body: z.string(),
+  ctaText: z.string().min(1),
+  heroImage: z.string().min(1),
+});
+export type Hero = z.infer<typeof heroSchema>;
+
+export const eventCardSchema = z.object({
+  title: z.string().min(1),
+  image: z.string().min(1),
+  slug: z.string().min(1),
+});
+export const heroEventSchema = eventCardSchema.extend({ subtitle: z.string() });
+export const eventsSchema = z.object({
+  heroEvent: heroEventSchema,
+  events: z.array(eventCardSchema),
+});
+export type EventCard = z.infer<typeof eventCardSchema>;
+export type HeroEvent = z.infer<typeof heroEventSchema>;
+export type Events = z.infer<typeof eventsSchema>;
+
+export const programSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    leftLabel: z.string().optional(),
+    category: z.string().optional(),
+    title: z.string().min(1),
+    subtitle: z.string().optional(),
+    date: z.string().optional(),
+    avatar: z.string().min(1),
+    slug: z.string().min(1),
+  })
+  .transform((p) => ({
+    id: p.id,
+    leftLabel: p.leftLabel ?? p.category ?? '',
+    title: p.title,
+    subtitle: p.subtitle ?? p.date ?? '',
+    avatar: p.avatar,
+    slug: p.slug,
+  }));
+export type Program = z.output<typeof programSchema>;
+
+export const podcastSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string().min(1),
+  image: z.string().min(1),
+  youtubeUrl: z.url().optional(),
+  spotifyUrl: z.url().optional(),
+  description: z.string().optional(),
+  duration: z.string().optional(),
+});
+export type Podcast = z.output<typeof podcastSchema>;
+
+export const highlightSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string().min(1),
+  excerpt: z.string().default(''),
+  content: z.string().default(''),
+  image: z.string().min(1),
+  date: z.string().min(1),
+  readTime: z.string().min(1).catch(HIGHLIGHT_DEFAULT_READ_TIME).default(HIGHLIGHT_DEFAULT_READ_TIME),
+  category: z.string().min(1).catch(HIGHLIGHT_DEFAULT_CATEGORY).default(HIGHLIGHT_DEFAULT_CATEGORY),
+  slug: z.string().min(1),
+  author: z.string().default(''),
+  tags: z.array(z.string()).default([]),
+});
+export type Highlight = z.output<typeof highlightSchema>;
+
+/** A paged list as the backend returns it (DRF style), or a plain array (spec §7). */
+export const highlightListResponseSchema = z.union([
+  z.array(highlightSchema).transform((results) => ({ results, count: results.length, next: null, previous: null })),
+  z.object({
+    results: z.array(highlightSchema),
+    count: z.number().int().nonnegative().optional(),
+    next: z.string().nullable().optional(),
+    previous: z.string().nullable().optional(),
+  }),
+]);
+export interface HighlightPage {
+  results: Highlight[];
+  count: number;
+  next: string | null;
+  previous: string | null;
+}
+
+// Static page data (not served by the API; lives in content-fallbacks/ only).
+export const teamMemberSchema = z.object({ name: z.string(), role: z.string(), bio: z.string().optional() });
+export const timelineEntrySchema = z.object({ year: z.number().int(), title: z.string(), body: z.string() });
+export const statisticSchema = z.object({ value: z.string(), label: z.string() });
+export const aboutSchema = z.object({
+  mission: z.string(),
+  vision: z.string(),
+  statistics: z.array(statisticSchema),
+  timeline: z.array(timelineEntrySchema),
+  team: z.array(teamMemberSchema),
+});
+export type About = z.infer<typeof aboutSchema>;
+
+export const volunteerRoleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  skills: z.array(z.string()),
+  commitment: z.string(),
+});
+export const volunteerBenefitSchema = z.object({ title: z.string(), description: z.string() });
+export type VolunteerRole = z.infer<typeof volunteerRoleSchema>;
+export type VolunteerBenefit = z.infer<typeof volunteerBenefitSchema>;

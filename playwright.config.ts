@@ -1,0 +1,85 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`next build` first; scripts/test.sh does it).
+ * Two servers start from the same build: the normal site with the built-in backend on a fresh
+ * SQLite file, and one whose API_BASE_URL points at a closed port (everything must still work).
+ * Projects cover a phone and a desktop viewport, each with JavaScript on and off. Tests tagged
+ * @js need JavaScript and run only in the JS projects; @nojs ones only in the no-JS projects.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const port = basePort;
+const downPort = basePort + 1;
+const runId = process.env.E2E_RUN_ID ?? String(process.pid);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/festival-e2e-${runId}`;
+// A port nothing listens on: the "API unreachable" server points here.
+const closedApi = 'http://127.0.0.1:9';
+
+export const e2ePorts = { port, downPort };
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+const phone = { ...devices['Pixel 7'], defaultBrowserType: 'chromium' as const };
+const desktop = { viewport: { width: 1280, height: 800 } };
+
+const serverEnv = (extra: Record<string, string>) => ({
+  ...(process.env as Record<string, string>),
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  SITE_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'phone-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...phone, javaScriptEnabled: true } },
+    { name: 'phone-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...phone, javaScriptEnabled: false } },
+    { name: 'desktop-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
+    { name: 'desktop-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...desktop, javaScriptEnabled: false } },
+    {
+      name: 'api-down',
+      testMatch: /api-down\/.*\.spec\.ts/,
+      use: { ...desktop, baseURL: `http://127.0.0.1:${downPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx next start -H 127.0.0.1 -p ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv({}),
+    },
+    {
+      command: `npx next start -H 127.0.0.1 -p ${downPort}`,
+      url: `http://127.0.0.1:${downPort}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv({ API_BASE_URL: closedApi, DATA_DIR: `${dataDir}-down`, SITE_URL: `http://127.0.0.1:${downPort}` }),
+    },
+  ],
+});
