@@ -92,3 +92,29 @@ const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN
 export function formatNaira(amountNgn: number): string {
   return naira.format(amountNgn);
 }
+
+/** Ours: a ceiling that catches a mistyped amount before a card is charged. */
+export const DONATION_MAX_NGN = 10_000_000;
+export const PROPOSAL_MAX_CHARS = 5_000;
+
+/** The six volunteer roles' ids (their copy lives in content-fallbacks/). */
+export const VOLUNTEER_ROLE_IDS = [
+  'guest-experience',
+  'stage-programme',
+  'media-documentation',
+  'young-readers',
+  'logistics-setup',
+  'bookshop-signings',
+] as const;
+export type VolunteerRoleId = (typeof VOLUNTEER_ROLE_IDS)[number];
+
+export const VOLUNTEER_AVAILABILITY = [
+  { value: 'both-days', label: 'Both festival days' },
+  { value: 'day-one', label: 'Day one only' },
+  { value: 'day-two', label: 'Day two only' },
+  { value: 'before-festival', label: 'Set-up days before the festival' },
+  { value: 'year-round', label: 'Year-round events' },
+] as const;
+
+/** The hidden field that only bots fill in. */
+export const HONEYPOT_FIELD = 'website';

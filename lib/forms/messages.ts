@@ -1,0 +1,50 @@
+/**
+ * Every user-facing message of the forms, exactly as spec §4 and §8 word them, in one place.
+ * Messages the spec does not word (card checks, length caps) are ours and marked so.
+ */
+import { DONATION_MIN_NGN, PROPOSAL_MIN_CHARS, TICKETS_MAX, TICKETS_MIN } from '@/lib/festival';
+
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  donationMinimum: `Minimum donation amount is ₦${DONATION_MIN_NGN}`,
+  cardNumberRequired: 'Card number is required',
+  cardExpiryRequired: 'Card expiry is required',
+  cvcRequired: 'CVC is required',
+  cardHolderRequired: 'Cardholder name is required',
+  proposalMinimum: `Please provide detailed information about your partnership proposal (minimum ${PROPOSAL_MIN_CHARS} characters)`,
+  ticketsRange: `Number of tickets must be between ${TICKETS_MIN} and ${TICKETS_MAX}`,
+  invalid: 'Invalid value',
+  // Ours: the spec names these checks only as "custom rule".
+  cardNumberInvalid: 'Please enter a valid card number',
+  cardExpiryInvalid: 'Please enter the expiry as MM/YY',
+  cardExpired: 'This card has expired',
+  cvcInvalid: 'CVC must be 3 or 4 digits',
+  currencyInvalid: 'Only Naira (NGN) donations are accepted',
+  roleRequired: 'Please choose at least one role',
+} as const;
+
+export const minLengthMessage = (n: number) => `Minimum ${n} characters required`;
+export const minValueMessage = (n: number) => `Minimum value is ${n}`;
+export const maxValueMessage = (n: number) => `Maximum value is ${n}`;
+/** Ours: a cap that keeps stored text sane. */
+export const maxLengthMessage = (n: number) => `Maximum ${n} characters allowed`;
+export const ticketsRangeMessage = (min: number, max: number) => `Number of tickets must be between ${min} and ${max}`;
+
+/** Submit-level messages (spec §8) shown when the call fails and the server gave no message. */
+export const SUBMIT_MESSAGES = {
+  donation: 'Donation failed. Please try again.',
+  partnership: 'Submission failed. Please try again.',
+  registration: 'Registration failed. Please try again.',
+  volunteer: 'Submission failed. Please try again.',
+  unexpected: 'An error occurred. Please try again.',
+} as const;
+
+/** Newsletter states (spec §4, §7). */
+export const NEWSLETTER_MESSAGES = {
+  success: 'Successfully subscribed! Thank you.',
+  error: 'Subscription failed. Please try again.',
+  /** What the spec's client reports when the call fails: it treats failure as success. */
+  fallbackSuccess: 'Subscribed successfully',
+} as const;

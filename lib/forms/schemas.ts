@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import {
+  DONATION_CURRENCY,
+  DONATION_MAX_NGN,
+  DONATION_MIN_NGN,
+  PROPOSAL_MAX_CHARS,
+  TICKETS_MAX,
+  TICKETS_MIN,
+  VOLUNTEER_AVAILABILITY,
+  VOLUNTEER_ROLE_IDS,
+} from '@/lib/festival';
+import { MESSAGES, maxValueMessage } from './messages';
+import { cardExpiryCheck, cardNumberCheck, cvcCheck, numberField, textField } from './rules';
+
+/**
+ * One schema per form, keyed by the form's field names in the order the form shows them (the
+ * error summary follows this order), and one per API payload (spec §3). The payload schemas
+ * reuse the same field rules, so the site and the backend give the same message for the same input.
+ */
+const name = () => textField({ maxLength: 100 });
+const email = () => textField({ email: true, maxLength: 254 });
+const phone = () => textField({ phone: true, maxLength: 30 });
+
+export const ticketsField = () =>
+  numberField({
+    required: MESSAGES.required,
+    min: { n: TICKETS_MIN, message: MESSAGES.ticketsRange },
+    max: { n: TICKETS_MAX, message: MESSAGES.ticketsRange },
+    integer: MESSAGES.ticketsRange,
+  });
+
+export const amountField = () =>
+  numberField({
+    required: MESSAGES.required,
+    min: { n: DONATION_MIN_NGN, message: MESSAGES.donationMinimum },
+    max: { n: DONATION_MAX_NGN, message: maxValueMessage(DONATION_MAX_NGN) },
+    lenient: true,
+  });
+
+const proposal = () =>
+  textField({ minLength: { n: 50, message: MESSAGES.proposalMinimum }, maxLength: PROPOSAL_MAX_CHARS });
+
+// ---- Forms (flat FormData fields) ----
+
+export const newsletterFormSchema = z.object({ email: email() });
+
+export const registrationFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  numberOfTickets: ticketsField(),
+});
+
+export const partnershipFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  organization: textField({ required: false, maxLength: 200 }),
+  proposal: proposal(),
+});
+
+export const donationFormSchema = z.object({
+  amount: amountField(),
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  streetAddress: textField({ maxLength: 200 }),
+  city: textField({ maxLength: 100 }),
+  state: textField({ maxLength: 100 }),
+  zipcode: textField({ maxLength: 20 }),
+  cardHolder: textField({ required: MESSAGES.cardHolderRequired, maxLength: 100 }),
+  cardNumber: textField({ required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] }),
+  cardExpiry: textField({ required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] }),
+  cardCvc: textField({ required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] }),
+});
+
+const roleIds = z.enum(VOLUNTEER_ROLE_IDS);
+/** One or more of the six roles; a single checkbox arrives as a string. */
+const rolesField = () =>
+  z
+    .unknown()
+    .transform((raw, ctx) => {
+      const list = raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw];
+      if (list.length === 0) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.roleRequired });
+        return z.NEVER;
+      }
+      const parsed = z.array(roleIds).safeParse(list);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+        return z.NEVER;
+      }
+      return [...new Set(parsed.data)];
+    });
+
+const availabilityField = () =>
+  z.unknown().transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.required });
+      return z.NEVER;
+    }
+    const parsed = z.enum(VOLUNTEER_AVAILABILITY.map((a) => a.value) as [string, ...string[]]).safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const volunteerFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  roles: rolesField(),
+  availability: availabilityField(),
+  message: textField({ required: false, maxLength: 1000 }),
+});
+
+export type NewsletterForm = z.output<typeof newsletterFormSchema>;
+export type RegistrationForm = z.output<typeof registrationFormSchema>;
+export type PartnershipForm = z.output<typeof partnershipFormSchema>;
+export type DonationForm = z.output<typeof donationFormSchema>;
+export type VolunteerForm = z.output<typeof volunteerFormSchema>;
+
+// ---- API payloads (spec §3) ----
+
+/** ISO timestamp the client stamps; the backend keeps its own receive time as well. */
+const submittedAt = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return new Date().toISOString();
+      if (typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) && /^\d{4}-\d{2}-\d{2}T/.test(raw)) {
+        return new Date(raw).toISOString();
+      }
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+      return z.NEVER;
+    });
+
+export const newsletterPayloadSchema = newsletterFormSchema;
+
+export const registrationPayloadSchema = registrationFormSchema.extend({ submittedAt: submittedAt() });
+
+export const partnershipPayloadSchema = partnershipFormSchema.extend({ submittedAt: submittedAt() });
+
+export const volunteerPayloadSchema = volunteerFormSchema.extend({ submittedAt: submittedAt() });
+
+export const donationPayloadSchema = z.object({
+  amount: amountField(),
+  currency: z.unknown().transform((raw, ctx) => {
+    if (raw === undefined || raw === DONATION_CURRENCY) return DONATION_CURRENCY;
+    ctx.addIssue({ code: 'custom', message: MESSAGES.currencyInvalid });
+    return z.NEVER;
+  }),
+  donor: z.object(
+    {
+      firstName: name(),
+      lastName: name(),
+      email: email(),
+      phone: phone(),
+      address: z.object(
+        {
+          street: donationFormSchema.shape.streetAddress,
+          city: donationFormSchema.shape.city,
+          state: donationFormSchema.shape.state,
+          zipcode: donationFormSchema.shape.zipcode,
+        },
+        { error: MESSAGES.required },
+      ),
+    },
+    { error: MESSAGES.required },
+  ),
+  card: z.object(
+    {
+      number: donationFormSchema.shape.cardNumber,
+      expiry: donationFormSchema.shape.cardExpiry,
+      cvc: donationFormSchema.shape.cardCvc,
+      holder: donationFormSchema.shape.cardHolder,
+    },
+    { error: MESSAGES.required },
+  ),
+  source: z.string().max(40).optional().default('frontend'),
+});
+
+export type RegistrationPayload = z.input<typeof registrationPayloadSchema> & { numberOfTickets: number; submittedAt: string };
+export type PartnershipPayload = z.output<typeof partnershipPayloadSchema>;
+export type VolunteerPayload = z.output<typeof volunteerPayloadSchema>;
+export type DonationPayload = z.output<typeof donationPayloadSchema>;
+
+/** Payload paths -> the donation form's field names, to show backend field errors inline. */
+export const DONATION_PAYLOAD_FIELDS: Record<string, keyof DonationForm> = {
+  amount: 'amount',
+  'donor.firstName': 'firstName',
+  'donor.lastName': 'lastName',
+  'donor.email': 'email',
+  'donor.phone': 'phone',
+  'donor.address.street': 'streetAddress',
+  'donor.address.city': 'city',
+  'donor.address.state': 'state',
+  'donor.address.zipcode': 'zipcode',
+  'card.number': 'cardNumber',
+  'card.expiry': 'cardExpiry',
+  'card.cvc': 'cardCvc',
+  'card.holder': 'cardHolder',
+};
+
+export function toDonationPayload(form: DonationForm) {
+  return {
+    amount: form.amount,
+    currency: DONATION_CURRENCY,
+    donor: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      address: { street: form.streetAddress, city: form.city, state: form.state, zipcode: form.zipcode },
+    },
+    card: { number: form.cardNumber, expiry: form.cardExpiry, cvc: form.cardCvc, holder: form.cardHolder },
+    source: 'frontend' as const,
+  };
+}
+
+export function toRegistrationPayload(form: RegistrationForm, now = new Date()) {
+  return { ...form, numberOfTickets: form.numberOfTickets, submittedAt: now.toISOString() };
+}
+
+export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
+  const { organization, ...rest } = form;
+  return { ...rest, ...(organization ? { organization } : {}), submittedAt: now.toISOString() };
+}
+
+export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
+  return { ...form, submittedAt: now.toISOString() };
+}
