@@ -115,3 +115,21 @@ export const volunteerRoleSchema = z.object({
 export const volunteerBenefitSchema = z.object({ title: z.string(), description: z.string() });
 export type VolunteerRole = z.infer<typeof volunteerRoleSchema>;
 export type VolunteerBenefit = z.infer<typeof volunteerBenefitSchema>;
+
+/**
+ * Details behind an event or programme link (/{slug} for events, /events/{slug} for programmes).
+ * Static data: the API contract (spec §7) has no detail endpoint, so these live in content-fallbacks/.
+ * Times carry the Lagos offset (+01:00) so they read the same on any server.
+ */
+export const eventDetailSchema = z.object({
+  slug: z.string().min(1),
+  title: z.string().min(1),
+  kind: z.enum(['event', 'program']),
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+  venue: z.string().min(1),
+  address: z.string().min(1),
+  description: z.string().min(1),
+  image: z.string().min(1),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
