@@ -99,12 +99,12 @@ export const PROPOSAL_MAX_CHARS = 5_000;
 
 /** The six volunteer roles' ids (their copy lives in content-fallbacks/). */
 export const VOLUNTEER_ROLE_IDS = [
-  'guest-experience',
-  'stage-programme',
-  'media-documentation',
-  'young-readers',
-  'logistics-setup',
-  'bookshop-signings',
+  'welcome-team',
+  'stage-management',
+  'reading-rooms',
+  'exhibition-guide',
+  'media-crew',
+  'logistics',
 ] as const;
 export type VolunteerRoleId = (typeof VOLUNTEER_ROLE_IDS)[number];
 
