@@ -1,0 +1,80 @@
+/**
+ * lib/api — the ONE API client of the site (spec §7). Server-only.
+ *
+ *   apiClient.get(path, { query?, schema, csrfToken? })  -> schema-parsed body
+ *   apiClient.post(path, body, { idempotencyKey?, csrfToken?, schema? }) -> parsed JSON body
+ *   ApiError { status (0 = network/timeout), path, body (parsed JSON error body) }
+ *   readApiErrorBody(error.body) -> { message?, error?, errors? } for form messages
+ *   createApiClient({ baseUrl, fetch, timeoutMs, getCookie, deleteCookie, log }) — the pure core
+ *   getApiClient() — the site's instance (what apiClient delegates to)
+ *
+ * Every request: base URL from configuration (API_BASE_URL, or the built-in backend in-process
+ * when unset — see transport.ts), a 10 000 ms timeout, Accept and Content-Type
+ * application/json, credentials included, X-CSRFToken from a form's token or the csrftoken
+ * cookie, Authorization: Bearer from the authToken cookie. A 401 removes the authToken cookie
+ * (possible only in server actions and route handlers); 403 and 5xx are logged in one line.
+ */
+import 'server-only';
+import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
+import { getConfig } from '@/lib/config';
+import { createApiClient, type ApiClient } from './client';
+import { createTransport } from './transport';
+
+export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
+export {
+  AUTH_TOKEN_COOKIE,
+  CSRF_COOKIE,
+  createApiClient,
+  joinUrl,
+  type ApiClient,
+  type ApiClientOptions,
+  type FetchLike,
+  type GetOptions,
+  type PostOptions,
+  type PostResult,
+  type QueryValue,
+} from './client';
+export { createTransport, IN_PROCESS_ORIGIN, type Transport } from './transport';
+
+async function getVisitorCookie(name: string): Promise<string | undefined> {
+  try {
+    return (await cookies()).get(name)?.value;
+  } catch (error) {
+    // Next signals "this page is dynamic" by throwing; that must reach Next. Outside a request
+    // (a script, a build step) there simply is no visitor cookie.
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
+async function deleteVisitorCookie(name: string): Promise<void> {
+  (await cookies()).delete(name);
+}
+
+let instance: ApiClient | undefined;
+
+/** The site's client: configured transport, the visitor's cookies, console logging. */
+export function getApiClient(): ApiClient {
+  if (!instance) {
+    const transport = createTransport(getConfig().apiBaseUrl);
+    instance = createApiClient({
+      baseUrl: transport.baseUrl,
+      fetch: transport.fetch,
+      getCookie: getVisitorCookie,
+      deleteCookie: deleteVisitorCookie,
+      log: (line) => console.warn(line),
+    });
+  }
+  return instance;
+}
+
+/** Lazily bound to getApiClient(), so importing lib/api never parses configuration by itself. */
+export const apiClient: ApiClient = {
+  get timeoutMs() {
+    return getApiClient().timeoutMs;
+  },
+  url: (path, query) => getApiClient().url(path, query),
+  get: (path, options) => getApiClient().get(path, options),
+  post: (path, body, options) => getApiClient().post(path, body, options),
+};

@@ -1,0 +1,47 @@
+/**
+ * lib/content — everything a page shows, with the fallbacks of spec §7. Server-only.
+ *
+ *   getHero(), getEvents(), getPrograms(), getPodcasts()      API, else content-fallbacks/
+ *   getHighlights({ category?, limit?, page? }) -> HighlightPage  (results, count, next, previous)
+ *   getFeaturedHighlights(limit = 3) -> Highlight[]
+ *   getHighlight(slug) -> Highlight | undefined   (undefined: show HIGHLIGHT_NOT_FOUND / notFound())
+ *   getAbout(), getVolunteerRoles(), getVolunteerBenefits(), getEventDetail(slug, kind?),
+ *   getAllEventDetails()                                       static, synchronous
+ *   relatedHighlights(current, all, max = 3)                   pure
+ *
+ * The API getters never throw: on any failure they log one line and return the fallback. Each is
+ * wrapped in React cache() so a page and its metadata share one request per render.
+ */
+import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
+import { cache } from 'react';
+import { apiClient } from '@/lib/api';
+import { createContentSource } from './source';
+
+export {
+  CONTENT_PATHS,
+  createContentSource,
+  fallbackHighlightPage,
+  HIGHLIGHT_NOT_FOUND,
+  type ContentSource,
+  type ContentSourceOptions,
+  type HighlightQuery,
+} from './source';
+export { relatedHighlights } from './related';
+export { getAbout, getAllEventDetails, getEventDetail, getVolunteerBenefits, getVolunteerRoles } from './static';
+
+const source = createContentSource(apiClient, { rethrow: unstable_rethrow });
+
+export const getHero = cache(source.getHero);
+export const getEvents = cache(source.getEvents);
+export const getPrograms = cache(source.getPrograms);
+export const getPodcasts = cache(source.getPodcasts);
+export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
+export const getHighlight = cache(source.getHighlight);
+/** cache() keys on argument identity, so the query object is flattened into primitives. */
+const getHighlightsCached = cache((category?: string, limit?: number, page?: number) =>
+  source.getHighlights({ category, limit, page }),
+);
+export function getHighlights(query: { category?: string; limit?: number; page?: number } = {}) {
+  return getHighlightsCached(query.category, query.limit, query.page);
+}

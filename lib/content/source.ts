@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  eventsFallback,
+  heroFallback,
+  highlightsFallback,
+  podcastsFallback,
+  programsFallback,
+} from '@/content-fallbacks';
+import type { ApiClient } from '@/lib/api/client';
+import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
+import {
+  eventsSchema,
+  heroSchema,
+  highlightListResponseSchema,
+  highlightSchema,
+  podcastSchema,
+  programSchema,
+  type Events,
+  type Hero,
+  type Highlight,
+  type HighlightPage,
+  type Podcast,
+  type Program,
+} from './schemas';
+
+/** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
+export const HIGHLIGHT_NOT_FOUND = 'Highlight not found';
+
+export const CONTENT_PATHS = {
+  hero: '/api/content/hero/',
+  events: '/api/content/events/',
+  programs: '/api/content/programs/',
+  podcasts: '/api/content/podcasts/',
+  highlights: '/api/content/highlights/',
+  featuredHighlights: '/api/content/highlights/featured/',
+  highlight: (slug: string) => `/api/content/highlights/${encodeURIComponent(slug)}/`,
+} as const;
+
+export interface HighlightQuery {
+  /** A category name ('Event Report') or chip slug ('event-report'); 'all' or empty means every one. */
+  category?: string;
+  limit?: number;
+  /** 1-based page number. */
+  page?: number;
+}
+
+export interface ContentSource {
+  getHero(): Promise<Hero>;
+  getEvents(): Promise<Events>;
+  getPrograms(): Promise<Program[]>;
+  getPodcasts(): Promise<Podcast[]>;
+  getHighlights(query?: HighlightQuery): Promise<HighlightPage>;
+  getFeaturedHighlights(limit?: number): Promise<Highlight[]>;
+  getHighlight(slug: string): Promise<Highlight | undefined>;
+}
+
+export interface ContentSourceOptions {
+  /** One line per fallback taken. */
+  log?: (line: string) => void;
+  /**
+   * Called with every caught error before falling back; rethrows the ones that must not be
+   * swallowed (Next's dynamic-rendering and navigation signals — lib/content/index.ts passes
+   * next/navigation's unstable_rethrow).
+   */
+  rethrow?: (error: unknown) => void;
+}
+
+/** A list endpoint may answer with a plain array or a paged `{ results }` object. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.object({ results: z.array(item) }).transform((r) => r.results)]);
+}
+const programListSchema = listOf(programSchema);
+const podcastListSchema = listOf(podcastSchema);
+
+// The fallbacks, parsed once with the same schemas as API answers (defaults applied the same way).
+const fallback = {
+  hero: heroSchema.parse(heroFallback),
+  events: eventsSchema.parse(eventsFallback),
+  programs: programListSchema.parse(programsFallback),
+  podcasts: podcastListSchema.parse(podcastsFallback),
+  highlights: highlightSchema.array().parse(highlightsFallback),
+};
+
+/** A positive integer, or undefined for anything else (bad query input never reaches the API). */
+function positiveInt(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** undefined for "every category". */
+function categoryFilter(category: string | undefined): string | undefined {
+  const slug = category === undefined ? '' : categorySlug(category);
+  return slug === '' || slug === 'all' ? undefined : slug;
+}
+
+function highlightsPath(query: { category?: string; limit?: number; page?: number }): string {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.page) params.set('page', String(query.page));
+  const qs = params.toString();
+  return qs ? `${CONTENT_PATHS.highlights}?${qs}` : CONTENT_PATHS.highlights;
+}
+
+/**
+ * The local highlights as a page: filtered by category (name or slug, case-insensitive), cut to
+ * `limit`, paged like the API so callers need not know which source answered.
+ */
+export function fallbackHighlightPage(all: readonly Highlight[], query: HighlightQuery = {}): HighlightPage {
+  const wanted = categoryFilter(query.category);
+  const matching = wanted === undefined ? [...all] : all.filter((h) => categorySlug(h.category) === wanted);
+  const limit = positiveInt(query.limit);
+  const page = positiveInt(query.page) ?? 1;
+  if (limit === undefined) {
+    return { results: matching, count: matching.length, next: null, previous: null };
+  }
+  const start = (page - 1) * limit;
+  const results = matching.slice(start, start + limit);
+  const category = wanted;
+  return {
+    results,
+    count: matching.length,
+    next: start + limit < matching.length ? highlightsPath({ category, limit, page: page + 1 }) : null,
+    previous: page > 1 ? highlightsPath({ category, limit, page: page - 1 }) : null,
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const status = 'status' in error && typeof error.status === 'number' ? `status ${error.status}: ` : '';
+    return `${status}${error.message}`;
+  }
+  return String(error);
+}
+
+/** The content getters of spec §7 over any API client (tests pass one aimed at a local server). */
+export function createContentSource(client: ApiClient, options: ContentSourceOptions = {}): ContentSource {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const rethrow = options.rethrow ?? (() => undefined);
+
+  /** Runs `load`; on any failure logs one line naming the endpoint and the reason, then falls back. */
+  async function withFallback<T>(endpoint: string, load: () => Promise<T>, fallbackValue: () => T): Promise<T> {
+    try {
+      return await load();
+    } catch (error) {
+      rethrow(error);
+      log(`[content] GET ${endpoint} failed (${describe(error)}); using the built-in fallback`);
+      return fallbackValue();
+    }
+  }
+
+  return {
+    getHero: () =>
+      withFallback(CONTENT_PATHS.hero, () => client.get(CONTENT_PATHS.hero, { schema: heroSchema }), () => fallback.hero),
+
+    getEvents: () =>
+      withFallback(CONTENT_PATHS.events, () => client.get(CONTENT_PATHS.events, { schema: eventsSchema }), () => fallback.events),
+
+    getPrograms: () =>
+      withFallback(
+        CONTENT_PATHS.programs,
+        () => client.get(CONTENT_PATHS.programs, { schema: programListSchema }),
+        () => fallback.programs,
+      ),
+
+    getPodcasts: () =>
+      withFallback(
+        CONTENT_PATHS.podcasts,
+        () => client.get(CONTENT_PATHS.podcasts, { schema: podcastListSchema }),
+        () => fallback.podcasts,
+      ),
+
+    getHighlights: (query = {}) => {
+      const category = categoryFilter(query.category);
+      const limit = positiveInt(query.limit);
+      const page = positiveInt(query.page);
+      return withFallback(
+        highlightsPath({ category, limit, page }),
+        async () => {
+          const body = await client.get(CONTENT_PATHS.highlights, {
+            query: { category, limit, page },
+            schema: highlightListResponseSchema,
+          });
+          // A backend that ignores `limit` must not overflow the page the caller laid out.
+          const results = limit === undefined ? body.results : body.results.slice(0, limit);
+          return {
+            results,
+            count: body.count ?? body.results.length,
+            next: body.next ?? null,
+            previous: body.previous ?? null,
+          };
+        },
+        () => fallbackHighlightPage(fallback.highlights, { category, limit, page }),
+      );
+    },
+
+    getFeaturedHighlights: (requested = FEATURED_DEFAULT_LIMIT) => {
+      const limit = positiveInt(requested) ?? FEATURED_DEFAULT_LIMIT;
+      return withFallback(
+        `${CONTENT_PATHS.featuredHighlights}?limit=${limit}`,
+        async () => {
+          const body = await client.get(CONTENT_PATHS.featuredHighlights, {
+            query: { limit },
+            schema: highlightListResponseSchema,
+          });
+          return body.results.slice(0, limit);
+        },
+        () => fallback.highlights.slice(0, limit),
+      );
+    },
+
+    getHighlight: async (slug) => {
+      if (slug.trim() === '') return undefined;
+      const path = CONTENT_PATHS.highlight(slug);
+      return withFallback<Highlight | undefined>(
+        path,
+        () => client.get(path, { schema: highlightSchema }),
+        () => fallback.highlights.find((h) => h.slug === slug),
+      );
+    },
+  };
+}

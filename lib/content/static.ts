@@ -1,0 +1,47 @@
+import {
+  aboutFallback,
+  eventDetailsFallback,
+  volunteerBenefitsFallback,
+  volunteerRolesFallback,
+} from '@/content-fallbacks';
+import {
+  aboutSchema,
+  eventDetailSchema,
+  volunteerBenefitSchema,
+  volunteerRoleSchema,
+  type About,
+  type EventDetail,
+  type VolunteerBenefit,
+  type VolunteerRole,
+} from './schemas';
+
+/**
+ * Page data the API does not serve (spec §3: static), from content-fallbacks/. Synchronous:
+ * parsed once with the same schemas as everything else so a bad edit fails loudly in tests.
+ */
+const about: About = aboutSchema.parse(aboutFallback);
+const volunteerRoles: VolunteerRole[] = volunteerRoleSchema.array().parse(volunteerRolesFallback);
+const volunteerBenefits: VolunteerBenefit[] = volunteerBenefitSchema.array().parse(volunteerBenefitsFallback);
+const eventDetails: EventDetail[] = eventDetailSchema.array().parse(eventDetailsFallback);
+
+export function getAbout(): About {
+  return about;
+}
+
+export function getVolunteerRoles(): VolunteerRole[] {
+  return volunteerRoles;
+}
+
+export function getVolunteerBenefits(): VolunteerBenefit[] {
+  return volunteerBenefits;
+}
+
+/** Every event and programme detail (for generateStaticParams, sitemaps). */
+export function getAllEventDetails(): EventDetail[] {
+  return eventDetails;
+}
+
+/** The detail behind /{slug} or /events/{slug}; undefined when no such event (the page 404s). */
+export function getEventDetail(slug: string, kind?: EventDetail['kind']): EventDetail | undefined {
+  return eventDetails.find((d) => d.slug === slug && (kind === undefined || d.kind === kind));
+}
