@@ -1,0 +1,87 @@
+/**
+ * iCalendar (RFC 5545) files: what "Add to calendar" downloads. Lines end in CRLF and are folded at
+ * 75 octets; text is escaped. All-day events use DATE values (DTEND is the day AFTER the last day,
+ * as the RFC says); timed events are written in UTC so no VTIMEZONE block is needed.
+ */
+export interface CalendarEvent {
+  uid: string;
+  summary: string;
+  description?: string;
+  location?: string;
+  url?: string;
+  /** All-day: first and last day as YYYY-MM-DD (inclusive). */
+  allDay?: { start: string; end: string };
+  /** Timed: ISO timestamps with an offset. */
+  timed?: { start: string; end: string };
+}
+
+export interface CalendarOptions {
+  prodId: string;
+  name?: string;
+  /** Fixed "now" for DTSTAMP (tests); defaults to the current time. */
+  now?: Date;
+  events: readonly CalendarEvent[];
+}
+
+export function escapeIcsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line to at most 75 octets per physical line, never splitting a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (size + bytes > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += bytes;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function icsDate(day: string): string {
+  return day.replace(/-/g, '');
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function icsUtc(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+export function buildCalendar({ prodId, name, now = new Date(), events }: CalendarOptions): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${prodId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  if (name) lines.push(`X-WR-CALNAME:${escapeIcsText(name)}`);
+  for (const event of events) {
+    lines.push('BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${icsUtc(now)}`);
+    if (event.allDay) {
+      lines.push(`DTSTART;VALUE=DATE:${icsDate(event.allDay.start)}`);
+      lines.push(`DTEND;VALUE=DATE:${icsDate(nextDay(event.allDay.end))}`);
+    } else if (event.timed) {
+      lines.push(`DTSTART:${icsUtc(event.timed.start)}`, `DTEND:${icsUtc(event.timed.end)}`);
+    }
+    lines.push(`SUMMARY:${escapeIcsText(event.summary)}`);
+    if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
+    if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
+    if (event.url) lines.push(`URL:${event.url}`);
+    lines.push('END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
