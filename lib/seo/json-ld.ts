@@ -1,0 +1,167 @@
+import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/lib/festival';
+import { absoluteUrl } from './urls';
+
+/**
+ * schema.org structured data (JSON-LD) builders. Pure functions of their inputs plus the site URL,
+ * so they are unit-tested; <JsonLd> renders them.
+ */
+export type JsonLdObject = { '@context'?: string; '@type': string } & Record<string, unknown>;
+
+export interface PlaceInput {
+  name: string;
+  /** Street-level text, e.g. "Centenary Hall, Ake, Abeokuta, Ogun State". */
+  address?: string;
+}
+
+export function placeJsonLd({ name, address }: PlaceInput): JsonLdObject {
+  return {
+    '@type': 'Place',
+    name,
+    address: {
+      '@type': 'PostalAddress',
+      ...(address ? { streetAddress: address } : {}),
+      addressLocality: FESTIVAL_CITY,
+      addressRegion: FESTIVAL_STATE,
+      addressCountry: 'NG',
+    },
+  };
+}
+
+export function organizationJsonLd(siteUrl?: string): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${absoluteUrl('/', siteUrl)}#organization`,
+    name: FESTIVAL_FULL_NAME,
+    alternateName: FESTIVAL_NAME,
+    url: absoluteUrl('/', siteUrl),
+    logo: absoluteUrl('/icon.svg', siteUrl),
+    address: placeJsonLd({ name: FESTIVAL_VENUE }).address,
+  };
+}
+
+function organizerRef(siteUrl?: string) {
+  return { '@type': 'Organization', name: FESTIVAL_FULL_NAME, url: absoluteUrl('/', siteUrl) };
+}
+
+/** Free admission, as the spec says of every registration. */
+function freeOffer(url: string) {
+  return { '@type': 'Offer', price: '0', priceCurrency: 'NGN', availability: 'https://schema.org/InStock', url };
+}
+
+export interface FestivalInput {
+  startDate: string;
+  endDate: string;
+  description: string;
+  image?: string;
+  registrationUrl: string;
+  siteUrl?: string;
+}
+
+export function festivalJsonLd(input: FestivalInput): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Festival',
+    name: FESTIVAL_FULL_NAME,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    isAccessibleForFree: true,
+    description: input.description,
+    url: absoluteUrl('/annual-festival', input.siteUrl),
+    ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
+    location: placeJsonLd({ name: FESTIVAL_VENUE, address: `${FESTIVAL_VENUE}, ${FESTIVAL_STATE}` }),
+    organizer: organizerRef(input.siteUrl),
+    offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),
+  };
+}
+
+export interface EventInput {
+  name: string;
+  path: string;
+  startsAt: string;
+  endsAt: string;
+  venue: string;
+  address: string;
+  description: string;
+  image?: string;
+  registrationUrl: string;
+  siteUrl?: string;
+}
+
+export function eventJsonLd(input: EventInput): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: input.name,
+    startDate: input.startsAt,
+    endDate: input.endsAt,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    isAccessibleForFree: true,
+    description: input.description,
+    url: absoluteUrl(input.path, input.siteUrl),
+    ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
+    location: placeJsonLd({ name: input.venue, address: input.address }),
+    organizer: organizerRef(input.siteUrl),
+    superEvent: { '@type': 'Festival', name: FESTIVAL_FULL_NAME },
+    offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),
+  };
+}
+
+export interface ArticleInput {
+  title: string;
+  path: string;
+  description: string;
+  date: string;
+  author?: string;
+  image: string;
+  category: string;
+  tags: readonly string[];
+  siteUrl?: string;
+}
+
+export function articleJsonLd(input: ArticleInput): JsonLdObject {
+  const url = absoluteUrl(input.path, input.siteUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: input.title.slice(0, 110),
+    description: input.description,
+    datePublished: input.date,
+    dateModified: input.date,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    image: [absoluteUrl(input.image, input.siteUrl), `${url}/opengraph-image`],
+    articleSection: input.category,
+    keywords: input.tags.join(', '),
+    ...(input.author ? { author: { '@type': 'Person', name: input.author } } : { author: organizerRef(input.siteUrl) }),
+    publisher: {
+      '@type': 'Organization',
+      name: FESTIVAL_FULL_NAME,
+      logo: { '@type': 'ImageObject', url: absoluteUrl('/icon.svg', input.siteUrl) },
+    },
+  };
+}
+
+export function breadcrumbJsonLd(items: ReadonlyArray<{ name: string; path: string }>, siteUrl?: string): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: absoluteUrl(item.path, siteUrl),
+    })),
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: "<" is escaped so a "</script>" inside any
+ * string (an API title, say) cannot close the element early.
+ */
+export function serializeJsonLd(data: JsonLdObject | readonly JsonLdObject[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
