@@ -6,8 +6,8 @@ const FESTIVAL_ADDRESS = 'Centenary Hall, Ake, Abeokuta, Ogun State';
 /**
  * What sits behind every event and programme link: the hero event and the three grid events
  * (/{slug}) and the five programme rows (/events/{slug}). Static data: the API has no detail
- * endpoint (spec §7). The festival itself is 24–25 October 2025, the default of FESTIVAL_START_DATE
- * and FESTIVAL_END_DATE in lib/config.ts; if those change, change these times too.
+ * endpoint (spec §7). Times are written around FALLBACK_FESTIVAL_START_DATE (24 October 2025);
+ * lib/content/static.ts moves them with the configured FESTIVAL_START_DATE, the one source of truth.
  */
 export const eventDetailsFallback: EventDetail[] = [
   {
