@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { EventDetailView } from '@/components/events/event-detail-view';
+import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
+import { getConfig } from '@/lib/config';
+import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
+import { htmlToText } from '@/lib/html/sanitize';
+import { eventJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/lib/seo/json-ld-script';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+/*
+ * /{slug}: the home page's event-grid items (spec §2). Every other route has its own folder and
+ * static segments win over this one, so it shadows nothing; a slug that is no known event is a
+ * real 404. (The four strand slugs have their own pages: app/annual-festival etc.)
+ */
+export const dynamic = 'force-dynamic';
+
+type Params = Promise<{ slug: string }>;
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
+
+async function resolveEvent(slug: string): Promise<EventView | undefined> {
+  if (!SLUG.test(slug)) return undefined;
+  const detail = getEventDetail(slug, 'event');
+  if (detail) return viewFromDetail(detail);
+  const [events, programs] = await Promise.all([getEvents(), getPrograms()]);
+  return viewFromCards(slug, 'event', events, programs);
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { slug } = await params;
+  const event = await resolveEvent(slug);
+  if (!event) return { title: { absolute: 'Page not found · Ìtàn Festival' }, robots: { index: false } };
+  return pageMetadata({
+    title: event.title,
+    description: htmlToText(event.description) || `${event.title} at the Ìtàn Book & Arts Festival.`,
+    path: `/${encodeURIComponent(slug)}`,
+    image: { url: event.image, alt: event.title },
+  });
+}
+
+export default async function EventPage({ params }: { params: Params }) {
+  const { slug } = await params;
+  const event = await resolveEvent(slug);
+  if (!event) {
+    // A programme slug typed at the top level lives under /events/.
+    if (SLUG.test(slug) && getEventDetail(slug, 'program')) permanentRedirect(`/events/${encodeURIComponent(slug)}`);
+    notFound();
+  }
+  const { registrationUrl } = getConfig();
+  return (
+    <>
+      {event.startsAt && event.endsAt && event.venue ? (
+        <JsonLd
+          data={eventJsonLd({
+            name: event.title,
+            path: `/${encodeURIComponent(slug)}`,
+            startsAt: event.startsAt,
+            endsAt: event.endsAt,
+            venue: event.venue,
+            address: event.address ?? event.venue,
+            description: htmlToText(event.description),
+            image: event.image,
+            registrationUrl,
+          })}
+        />
+      ) : null}
+      <EventDetailView
+        event={event}
+        registrationUrl={registrationUrl}
+        crumbs={[{ label: 'Home', href: '/' }, { label: 'Upcoming events', href: '/#whats-on' }, { label: event.title }]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { getConfig } from '@/lib/config';
+import { getAbout } from '@/lib/content';
+import { FESTIVAL_FULL_NAME } from '@/lib/festival';
+import { organizationJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/lib/seo/json-ld-script';
+import { pageMetadata } from '@/lib/seo/metadata';
+import styles from './about.module.css';
+
+export const dynamic = 'force-dynamic';
+
+export function generateMetadata(): Metadata {
+  const about = getAbout();
+  return pageMetadata({
+    title: 'About',
+    description: `${FESTIVAL_FULL_NAME}: our mission, our story since 2021 and the team behind the festival. ${about.mission}`,
+    path: '/about',
+    image: { url: '/images/content/hero.webp', alt: FESTIVAL_FULL_NAME },
+  });
+}
+
+/** Spec §2 /about: mission, vision, statistics, timeline 2021–2025, the team of ten, register and donate. */
+export default function AboutPage() {
+  const about = getAbout();
+  const { registrationUrl } = getConfig();
+  return (
+    <Container className={styles.page}>
+      <JsonLd data={organizationJsonLd()} />
+      <SectionHeading
+        level={1}
+        eyebrow="About us"
+        title={`About ${FESTIVAL_FULL_NAME}`}
+        intro={<p>A festival of books, stories and the arts, grown from a reading circle in Abeokuta.</p>}
+      />
+
+      <div className={styles.twoCol}>
+        <section className={styles.panel} aria-labelledby="mission-heading">
+          <h2 id="mission-heading">Our Mission</h2>
+          <p>{about.mission}</p>
+        </section>
+        <section className={styles.panel} aria-labelledby="vision-heading">
+          <h2 id="vision-heading">Our Vision</h2>
+          <p>{about.vision}</p>
+        </section>
+      </div>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className={styles.sectionTitle}>
+          Our impact so far
+        </h2>
+        <dl className={styles.stats} data-testid="about-stats">
+          {about.statistics.map((s) => (
+            <div key={s.label} className={styles.stat}>
+              <dt>{s.label}</dt>
+              <dd>{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className={styles.sectionTitle}>
+          Our story
+        </h2>
+        <ol className={styles.timeline} data-testid="about-timeline">
+          {about.timeline.map((t) => (
+            <li key={t.year} className={styles.timelineItem}>
+              <span className={styles.year}>{t.year}</span>
+              <h3>{t.title}</h3>
+              <p>{t.body}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="team-heading">
+        <h2 id="team-heading" className={styles.sectionTitle}>
+          Meet the team
+        </h2>
+        <ul className={styles.team} data-testid="about-team">
+          {about.team.map((m) => (
+            <li key={m.name} className={styles.member}>
+              <h3>{m.name}</h3>
+              <p className={styles.role}>{m.role}</p>
+              {m.bio ? <p>{m.bio}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.cta} aria-labelledby="join-heading">
+        <h2 id="join-heading">Be part of the story</h2>
+        <p>Registration is free. Gifts of any size keep the festival free for everyone.</p>
+        <div className={styles.actions}>
+          <ButtonLink href={registrationUrl} variant="light">
+            Register
+          </ButtonLink>
+          <ButtonLink href="/donations" variant="outline">
+            Donate
+          </ButtonLink>
+        </div>
+      </section>
+    </Container>
+  );
+}

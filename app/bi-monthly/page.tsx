@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { CategoryPage, categoryMetadata } from '@/components/events/category-page';
+
+export const dynamic = 'force-dynamic';
+
+export function generateMetadata(): Metadata {
+  return categoryMetadata('bi-monthly');
+}
+
+export default function Page() {
+  return <CategoryPage slug="bi-monthly" />;
+}

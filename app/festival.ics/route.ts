@@ -1,0 +1,15 @@
+import { getConfig } from '@/lib/config';
+import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
+
+export const dynamic = 'force-dynamic';
+
+/** "Add to calendar": the festival dates as an iCalendar file. */
+export function GET(): Response {
+  return new Response(buildFestivalCalendar(getConfig()), {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="itan-festival.ics"',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { MetadataRoute } from 'next';
+import { absoluteUrl } from '@/lib/seo/urls';
+
+export const dynamic = 'force-dynamic';
+
+/** Everything public may be crawled except the API and the post-submission pages. */
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: [
+      {
+        userAgent: '*',
+        allow: '/',
+        disallow: ['/api/', '/donations/thank-you', '/partnerships/thank-you', '/registration/thank-you'],
+      },
+    ],
+    sitemap: absoluteUrl('/sitemap.xml'),
+    host: new URL(absoluteUrl('/')).host,
+  };
+}

@@ -1,0 +1,131 @@
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { ContentImage } from '@/components/ui/content-image';
+import { getConfig } from '@/lib/config';
+import { getEventDetail } from '@/lib/content';
+import { formatFestivalDates } from '@/lib/festival';
+import { htmlToText } from '@/lib/html/sanitize';
+import { eventJsonLd, festivalJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/lib/seo/json-ld-script';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { FESTIVAL_ICS_PATH } from '@/lib/feeds/festival-calendar';
+import { CATEGORY_COPY, type CategorySlug } from './category-copy';
+import { formatEventWhen } from './event-when';
+import styles from './events.module.css';
+
+const FALLBACK_IMAGE: Record<CategorySlug, string> = {
+  'annual-festival': '/images/content/event-annual-festival.webp',
+  'bi-monthly': '/images/content/event-bi-monthly.webp',
+  'literacy-libraries': '/images/content/event-literacy-libraries.webp',
+  'creative-economy': '/images/content/event-creative-economy.webp',
+};
+
+export function categoryMetadata(slug: CategorySlug) {
+  const copy = CATEGORY_COPY[slug];
+  const image = getEventDetail(slug)?.image ?? FALLBACK_IMAGE[slug];
+  return pageMetadata({ title: copy.eyebrow, description: copy.description, path: `/${slug}`, image: { url: image, alt: copy.title } });
+}
+
+/**
+ * One of the four strand pages (/annual-festival, /bi-monthly, /literacy-libraries,
+ * /creative-economy). These slugs are also the home page's event links (/{slug}), so the page
+ * carries the event's date, place and description as well as what the strand is.
+ */
+export function CategoryPage({ slug }: { slug: CategorySlug }) {
+  const copy = CATEGORY_COPY[slug];
+  const config = getConfig();
+  const detail = getEventDetail(slug);
+  const image = detail?.image ?? FALLBACK_IMAGE[slug];
+  const isFestival = slug === 'annual-festival';
+  const festivalDates = formatFestivalDates(config.festivalStartDate, config.festivalEndDate);
+  const jsonLd = isFestival
+    ? festivalJsonLd({
+        startDate: config.festivalStartDate,
+        endDate: config.festivalEndDate,
+        description: copy.description,
+        image,
+        registrationUrl: config.registrationUrl,
+      })
+    : detail
+      ? eventJsonLd({
+          name: detail.title,
+          path: `/${slug}`,
+          startsAt: detail.startsAt,
+          endsAt: detail.endsAt,
+          venue: detail.venue,
+          address: detail.address,
+          description: htmlToText(detail.description),
+          image,
+          registrationUrl: config.registrationUrl,
+        })
+      : undefined;
+
+  return (
+    <Container className={styles.page}>
+      {jsonLd ? <JsonLd data={jsonLd} /> : null}
+      <section className={styles.hero} aria-labelledby="category-title">
+        <div className={styles.eventText}>
+          <p className={styles.eyebrow}>{copy.eyebrow}</p>
+          <h1 id="category-title" className={styles.title}>
+            {copy.title}
+          </h1>
+          <p className={styles.lead}>{copy.description}</p>
+          {isFestival ? (
+            <p className={styles.lead}>
+              <strong>{festivalDates}</strong>
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <ButtonLink href={config.registrationUrl}>Register</ButtonLink>
+            <ButtonLink href="/volunteer" variant="outline">
+              Volunteer
+            </ButtonLink>
+          </div>
+        </div>
+        <ContentImage src={image} alt="" fill sizes="(min-width: 900px) 560px, 92vw" ratio="4 / 3" preload className={styles.image} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="what-heading">
+        <h2 id="what-heading" className={styles.sectionTitle}>
+          What it is
+        </h2>
+        {copy.whatItIs.map((p) => (
+          <p key={p.slice(0, 24)} className={styles.description}>
+            {p}
+          </p>
+        ))}
+        <ul className={styles.points}>
+          {copy.points.map((point) => (
+            <li key={point} className={styles.point}>
+              {point}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {detail ? (
+        <section className={styles.next} aria-labelledby="next-heading">
+          <h2 id="next-heading" className={styles.nextTitle}>
+            {isFestival ? 'This year' : 'Next up'}: {detail.title}
+          </h2>
+          <p data-testid="event-when">
+            <time dateTime={detail.startsAt}>
+              {isFestival ? festivalDates : formatEventWhen(detail.startsAt, detail.endsAt)}
+            </time>
+            {isFestival ? null : ' (Lagos time, WAT)'}
+          </p>
+          <p data-testid="event-venue">
+            {detail.venue}
+            {detail.address !== detail.venue ? ` — ${detail.address}` : ''}
+          </p>
+          <p>{htmlToText(detail.description)}</p>
+          {isFestival ? (
+            <p>
+              <a href={FESTIVAL_ICS_PATH}>Add the festival dates to your calendar (.ics)</a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </Container>
+  );
+}

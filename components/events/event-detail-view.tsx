@@ -1,0 +1,73 @@
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { ContentImage } from '@/components/ui/content-image';
+import { Breadcrumb, type Crumb } from '@/components/highlights/breadcrumb';
+import { sanitizeBodyHtml } from '@/lib/html/sanitize';
+import { formatEventWhen } from './event-when';
+import type { EventView } from './resolve-event';
+import styles from './events.module.css';
+
+/** An event or programme page: title, when (Lagos time), where, what, image, Register. */
+export function EventDetailView({
+  event,
+  registrationUrl,
+  crumbs,
+  children,
+}: {
+  event: EventView;
+  registrationUrl: string;
+  crumbs: readonly Crumb[];
+  children?: React.ReactNode;
+}) {
+  const when = event.startsAt && event.endsAt ? formatEventWhen(event.startsAt, event.endsAt) : event.dateText;
+  const description = /<[a-z][\s\S]*>/i.test(event.description) ? sanitizeBodyHtml(event.description) : '';
+  return (
+    <Container className={styles.page}>
+      <Breadcrumb items={crumbs} />
+      <article className={styles.event} aria-labelledby="event-title">
+        <div className={styles.eventText}>
+          <p className={styles.eyebrow}>{event.kind === 'program' ? 'Festival programme' : 'Event'}</p>
+          <h1 id="event-title" className={styles.title}>
+            {event.title}
+          </h1>
+          <dl className={styles.facts}>
+            {when ? (
+              <div>
+                <dt>When</dt>
+                <dd data-testid="event-when">
+                  {event.startsAt ? <time dateTime={event.startsAt}>{when}</time> : when}
+                  {event.startsAt ? <span className={styles.zone}> (Lagos time, WAT)</span> : null}
+                </dd>
+              </div>
+            ) : null}
+            {event.venue ? (
+              <div>
+                <dt>Where</dt>
+                <dd data-testid="event-venue">
+                  {event.venue}
+                  {event.address && event.address !== event.venue ? <span className={styles.address}>{event.address}</span> : null}
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Entry</dt>
+              <dd>Free with registration</dd>
+            </div>
+          </dl>
+          <div className={styles.actions}>
+            <ButtonLink href={registrationUrl}>Register</ButtonLink>
+            {children}
+          </div>
+        </div>
+        <ContentImage src={event.image} alt="" fill sizes="(min-width: 900px) 560px, 92vw" ratio="4 / 3" preload className={styles.image} />
+        {description ? (
+          <div className={styles.description} data-testid="event-description" dangerouslySetInnerHTML={{ __html: description }} />
+        ) : event.description ? (
+          <p className={styles.description} data-testid="event-description">
+            {event.description}
+          </p>
+        ) : null}
+      </article>
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Highlight } from '@/lib/content/schemas';
+import { Card } from '@/components/ui/card';
+import { HighlightMeta } from './highlight-meta';
+import styles from './highlights.module.css';
+
+export function highlightHref(slug: string): string {
+  return `/highlights/${encodeURIComponent(slug)}`;
+}
+
+export function HighlightCard({ highlight, headingLevel = 3 }: { highlight: Highlight; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      href={highlightHref(highlight.slug)}
+      title={highlight.title}
+      image={highlight.image}
+      meta={<HighlightMeta highlight={highlight} />}
+      headingLevel={headingLevel}
+    >
+      {highlight.excerpt ? <p className={styles.excerpt}>{highlight.excerpt}</p> : null}
+    </Card>
+  );
+}
+
+export function HighlightGrid({ highlights, label }: { highlights: readonly Highlight[]; label: string }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {highlights.map((h) => (
+        <li key={h.slug} className={styles.gridItem}>
+          <HighlightCard highlight={h} />
+        </li>
+      ))}
+    </ul>
+  );
+}
