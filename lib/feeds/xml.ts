@@ -1,7 +1,6 @@
 /** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
 export function escapeXml(value: string): string {
   return value
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
