@@ -1,0 +1,97 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { TrieRouter } from 'hono/router/trie-router';
+import { clientIp, createRateLimiter } from './lib/rate-limit';
+import { fail, HTTP_MESSAGES } from './lib/http';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { contentRoutes } from './routes/content';
+import { formRoutes } from './routes/forms';
+import type { AppDeps, AppEnv } from './types';
+
+export type BackendApp = Hono<AppEnv>;
+
+/**
+ * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
+ * fetch(Request) => Response). Everything it needs comes in `deps`, so the site, the standalone
+ * server and each test build their own.
+ */
+export function createApp(deps: AppDeps): BackendApp {
+  const log = deps.log ?? ((line: string) => console.error(line));
+  const limiter = deps.rateLimiter ?? createRateLimiter(deps.config.rateLimit);
+  // strict: false — the contract's paths end in '/', and clients without it are served the same.
+  const app = new Hono<AppEnv>({ strict: false });
+  const api = new Hono<AppEnv>({ strict: false });
+
+  api.use(
+    '*',
+    bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
+  );
+
+  // Per-IP limit on everything that writes for the public: forms and sign-in attempts.
+  const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    if (c.req.method !== 'POST') return next();
+    const ip = clientIp(c.req.raw.headers, deps.socketAddress?.(c));
+    // No address at all means the site's own server called in-process (a server action that did
+    // not pass the visitor's address on): that caller is us, not a visitor to count.
+    if (ip === 'unknown') return next();
+    const { allowed, retryAfterSeconds } = limiter.hit(ip);
+    if (!allowed) {
+      c.header('Retry-After', String(retryAfterSeconds));
+      return fail(c, 429, HTTP_MESSAGES.rateLimited);
+    }
+    return next();
+  };
+  api.use('/forms/*', rateLimited);
+  api.use('/auth/login', rateLimited);
+  api.use('/auth/login/', rateLimited);
+
+  api.route('/content', contentRoutes(deps.db));
+  api.route('/forms', formRoutes({ ...deps, log }));
+  api.route('/auth', authRoutes(deps));
+  api.route('/admin', adminRoutes(deps));
+
+  app.route('/api', api);
+
+  // 404 vs 405: a path that exists under another method answers 405 with Allow.
+  let methodsByPath: TrieRouter<string[]> | undefined;
+  const allowedMethods = (path: string): string[] => {
+    if (!methodsByPath) {
+      const byPath = new Map<string, Set<string>>();
+      for (const route of app.routes) {
+        if (route.method === 'ALL') continue;
+        const set = byPath.get(route.path) ?? new Set<string>();
+        set.add(route.method);
+        if (route.method === 'GET') set.add('HEAD');
+        byPath.set(route.path, set);
+      }
+      methodsByPath = new TrieRouter<string[]>();
+      for (const [p, methods] of byPath) methodsByPath.add('ALL', p, [...methods]);
+    }
+    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const found = new Set<string>();
+    for (const [methods] of methodsByPath.match('ALL', normalised)[0]) for (const m of methods) found.add(m);
+    return [...found];
+  };
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      c.header('Allow', allowed.join(', '));
+      return fail(c, 405, HTTP_MESSAGES.methodNotAllowed);
+    }
+    return fail(c, 404, HTTP_MESSAGES.notFound);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return fail(c, error.status as 400, error.message || HTTP_MESSAGES.malformedJson);
+    }
+    // One line, no bodies or headers: they can carry card data and tokens.
+    log(`[backend] ${c.req.method} ${c.req.path} failed: ${error.name}: ${error.message}`);
+    return fail(c, 500, HTTP_MESSAGES.internal);
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { newId } from '../lib/ids';
+import type { Db } from '../db/schema';
+import type { StaffUser } from '../types';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+/** Staff accounts and their opaque bearer tokens (stored only as SHA-256 hashes). */
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function findStaffByEmail(db: Db, email: string) {
+  return db.selectFrom('staff_users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Creates the account, or sets a new name and password when the email exists. */
+export async function upsertStaffUser(db: Db, input: { email: string; name: string; password: string }) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findStaffByEmail(db, email);
+  if (existing) {
+    await db.updateTable('staff_users').set({ name: input.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
+    return { user: { id: existing.id, email, name: input.name }, created: false };
+  }
+  const id = newId();
+  await db
+    .insertInto('staff_users')
+    .values({ id, email, name: input.name, password_hash: passwordHash, created_at: new Date().toISOString() })
+    .execute();
+  return { user: { id, email, name: input.name }, created: true };
+}
+
+export async function checkCredentials(db: Db, email: string, password: string): Promise<StaffUser | undefined> {
+  const row = await findStaffByEmail(db, email);
+  if (!row) {
+    await verifyAgainstDummy(password);
+    return undefined;
+  }
+  return (await verifyPassword(password, row.password_hash)) ? { id: row.id, email: row.email, name: row.name } : undefined;
+}
+
+export async function issueToken(db: Db, userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export async function userForToken(db: Db, token: string, now = new Date()): Promise<StaffUser | undefined> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .innerJoin('staff_users', 'staff_users.id', 'auth_tokens.user_id')
+    .select(['staff_users.id', 'staff_users.email', 'staff_users.name'])
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ? { id: row.id, email: row.email, name: row.name } : undefined;
+}
+
+export async function revokeToken(db: Db, token: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The token from `Authorization: Bearer <token>`, if well-formed. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,256})\s*$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The built-in backend's configuration, parsed once from the environment with zod. It is separate
+ * from the site's lib/config.ts because the backend also runs standalone (tsx) and must not pull
+ * in anything Next-specific.
+ */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+export const backendConfigSchema = z.object({
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+  ),
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** Total wristbands (tickets) for the edition; unset or 0 means no limit. */
+  REGISTRATION_CAPACITY: optionalText.pipe(z.coerce.number<string | undefined>().int().nonnegative().optional()),
+  ALLOW_STAFF_SIGNUP: flag.default(false),
+  /** Form submissions allowed per IP per window; 0 switches the limit off. */
+  RATE_LIMIT_MAX: positiveInt(60),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
+  BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
+  BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+});
+
+export interface BackendConfig {
+  dataDir: string;
+  /** undefined: SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  paystackSecretKey: string | undefined;
+  paystackBaseUrl: string;
+  registrationCapacity: number | undefined;
+  allowStaffSignup: boolean;
+  rateLimit: { max: number; windowMs: number };
+  bodyLimitBytes: number;
+  port: number;
+  host: string;
+}
+
+export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
+  const parsed = backendConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid backend configuration: ${detail}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    sqlitePath: path.join(dataDir, 'festival.sqlite'),
+    paystackSecretKey: c.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: c.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    registrationCapacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : undefined,
+    allowStaffSignup: c.ALLOW_STAFF_SIGNUP,
+    rateLimit: { max: c.RATE_LIMIT_MAX, windowMs: c.RATE_LIMIT_WINDOW_MS },
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    port: c.BACKEND_PORT,
+    host: c.BACKEND_HOST,
+  };
+}

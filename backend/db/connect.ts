@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db, DbDialect } from './schema';
+
+export interface DbHandle {
+  db: Db;
+  dialect: DbDialect;
+  close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+  /** Postgres pool size. */
+  poolSize?: number;
+}
+
+/** A Kysely instance on PostgreSQL when a postgres:// URL is given, else on the SQLite file. */
+export function connectDb(options: ConnectOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client's error (server restart) must not crash the process.
+    pool.on('error', (err) => console.error('[backend] postgres pool error:', err.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(options.sqlitePath);
+  // Wait for another process's write (the site and the standalone server may share the file).
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

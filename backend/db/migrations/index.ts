@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './2025-09-01-initial';
+
+/**
+ * Every migration, listed statically (not read from disk) so the set bundles into the Next build
+ * as well as running under tsx. Names are dated and sort in the order they apply.
+ */
+export const migrations: Record<string, Migration> = {
+  '2025-09-01-initial': initial,
+};
+
+export const staticMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,81 @@
+import type { Selectable } from 'kysely';
+import type { Events, Hero, Highlight, Podcast, Program } from '@/lib/content/schemas';
+import type { Db, HighlightTable, PodcastTable } from '../schema';
+
+/** Content reads, in exactly the shapes of lib/content/schemas.ts. */
+export async function getContentBlock<T>(db: Db, key: 'hero' | 'events'): Promise<T | undefined> {
+  const row = await db.selectFrom('content_blocks').select('data').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.data) as T) : undefined;
+}
+
+export const getHero = (db: Db) => getContentBlock<Hero>(db, 'hero');
+export const getEvents = (db: Db) => getContentBlock<Events>(db, 'events');
+
+export async function listPrograms(db: Db): Promise<Program[]> {
+  const rows = await db.selectFrom('programs').selectAll().orderBy('position').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    leftLabel: r.left_label,
+    title: r.title,
+    subtitle: r.subtitle,
+    avatar: r.avatar,
+    slug: r.slug,
+  }));
+}
+
+function toPodcast(r: Selectable<PodcastTable>): Podcast {
+  // Optional fields are left out rather than sent as null: the site's schema accepts absent, not null.
+  return {
+    id: r.id,
+    title: r.title,
+    image: r.image,
+    ...(r.youtube_url ? { youtubeUrl: r.youtube_url } : {}),
+    ...(r.spotify_url ? { spotifyUrl: r.spotify_url } : {}),
+    ...(r.description ? { description: r.description } : {}),
+    ...(r.duration ? { duration: r.duration } : {}),
+  };
+}
+
+export async function listPodcasts(db: Db): Promise<Podcast[]> {
+  const rows = await db.selectFrom('podcasts').selectAll().orderBy('position').orderBy('id').execute();
+  return rows.map(toPodcast);
+}
+
+function toHighlight(r: Selectable<HighlightTable>): Highlight {
+  return {
+    id: r.id,
+    title: r.title,
+    excerpt: r.excerpt,
+    content: r.content,
+    image: r.image,
+    date: r.date,
+    readTime: r.read_time,
+    category: r.category,
+    slug: r.slug,
+    author: r.author,
+    tags: JSON.parse(r.tags) as string[],
+  };
+}
+
+export interface HighlightQuery {
+  /** A category slug ('event-report'); undefined for all. */
+  categorySlug?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first; the total count for pagination. */
+export async function listHighlights(db: Db, q: HighlightQuery): Promise<{ results: Highlight[]; count: number }> {
+  let base = db.selectFrom('highlights');
+  if (q.categorySlug) base = base.where('category_slug', '=', q.categorySlug);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('date', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { results: rows.map(toHighlight), count: Number(total.n) };
+}
+
+export async function getHighlightBySlug(db: Db, slug: string): Promise<Highlight | undefined> {
+  const row = await db.selectFrom('highlights').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row ? toHighlight(row) : undefined;
+}

@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Table types of the built-in backend. Portable column types only (text, integer) so one set of
+ * migrations runs on SQLite and PostgreSQL: ids are UUID text, times are ISO-8601 text (UTC, so
+ * they sort), lists are JSON text, money is integer kobo.
+ */
+export interface ContentBlockTable {
+  key: string;
+  data: string;
+  updated_at: string;
+}
+
+export interface ProgramTable {
+  id: string;
+  position: number;
+  left_label: string;
+  title: string;
+  subtitle: string;
+  avatar: string;
+  slug: string;
+}
+
+export interface PodcastTable {
+  id: string;
+  position: number;
+  title: string;
+  image: string;
+  youtube_url: string | null;
+  spotify_url: string | null;
+  description: string | null;
+  duration: string | null;
+}
+
+export interface HighlightTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  image: string;
+  date: string;
+  read_time: string;
+  category: string;
+  category_slug: string;
+  author: string;
+  tags: string;
+}
+
+export interface NewsletterTable {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+export interface RegistrationTable {
+  id: string;
+  ticket_reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  number_of_tickets: number;
+  submitted_at: string;
+  created_at: string;
+}
+
+/** One row per counted resource; the registrations row is what capacity checks lock. */
+export interface CounterTable {
+  name: string;
+  used: number;
+}
+
+export interface PartnershipTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  organization: string | null;
+  proposal: string;
+  submitted_at: string;
+  created_at: string;
+}
+
+export interface DonationTable {
+  id: string;
+  amount_kobo: number;
+  currency: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  card_holder: string;
+  card_last4: string;
+  card_brand: string;
+  gateway: string;
+  gateway_reference: string;
+  status: string;
+  source: string;
+  created_at: string;
+}
+
+export interface VolunteerTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  roles: string;
+  availability: string;
+  message: string | null;
+  submitted_at: string;
+  created_at: string;
+}
+
+export interface StaffUserTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface AuthTokenTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A stored answer to a request that carried an Idempotency-Key (status 0 while in flight). */
+export interface IdempotencyKeyTable {
+  endpoint: string;
+  key: string;
+  fingerprint: string;
+  status: number;
+  body: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  content_blocks: ContentBlockTable;
+  programs: ProgramTable;
+  podcasts: PodcastTable;
+  highlights: HighlightTable;
+  newsletter_subscriptions: NewsletterTable;
+  registrations: RegistrationTable;
+  counters: CounterTable;
+  partnerships: PartnershipTable;
+  donations: DonationTable;
+  volunteer_applications: VolunteerTable;
+  staff_users: StaffUserTable;
+  auth_tokens: AuthTokenTable;
+  idempotency_keys: IdempotencyKeyTable;
+}
+
+export type Db = Kysely<Database>;
+export type DbDialect = 'sqlite' | 'postgres';

@@ -1,0 +1,90 @@
+import {
+  eventsFallback,
+  heroFallback,
+  highlightsFallback,
+  podcastsFallback,
+  programsFallback,
+} from '@/content-fallbacks';
+import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/lib/festival';
+import type { Db } from './schema';
+
+/**
+ * Fills the content tables from content-fallbacks/ so the built-in backend serves what the
+ * fallbacks hold. Idempotent: rows that exist (perhaps edited by staff) are left as they are.
+ */
+export async function seedContent(db: Db, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('content_blocks')
+      .values([
+        { key: 'hero', data: JSON.stringify(heroFallback), updated_at: at },
+        { key: 'events', data: JSON.stringify(eventsFallback), updated_at: at },
+      ])
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+
+    await trx
+      .insertInto('programs')
+      .values(
+        programsFallback.map((p, i) => ({
+          id: p.id,
+          position: i,
+          left_label: p.leftLabel,
+          title: p.title,
+          subtitle: p.subtitle,
+          avatar: p.avatar,
+          slug: p.slug,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+    await trx
+      .insertInto('podcasts')
+      .values(
+        podcastsFallback.map((p, i) => ({
+          id: p.id,
+          position: i,
+          title: p.title,
+          image: p.image,
+          youtube_url: p.youtubeUrl ?? null,
+          spotify_url: p.spotifyUrl ?? null,
+          description: p.description ?? null,
+          duration: p.duration ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+    await trx
+      .insertInto('highlights')
+      .values(
+        highlightsFallback.map((h) => {
+          const category = h.category || HIGHLIGHT_DEFAULT_CATEGORY;
+          return {
+            id: h.id,
+            slug: h.slug,
+            title: h.title,
+            excerpt: h.excerpt,
+            content: h.content,
+            image: h.image,
+            date: h.date,
+            read_time: h.readTime || HIGHLIGHT_DEFAULT_READ_TIME,
+            category,
+            category_slug: categorySlug(category),
+            author: h.author,
+            tags: JSON.stringify(h.tags),
+          };
+        }),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+
+    await trx
+      .insertInto('counters')
+      .values({ name: 'registrations', used: 0 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  });
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { digitsOnly } from '@/lib/forms/rules';
+import { PAYMENT_MESSAGES, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
+
+/** Paystack's documented test cards: one that succeeds, one the bank declines. */
+export const SANDBOX_CARDS = {
+  success: '4084084084084081',
+  declined: '4084080000005408',
+} as const;
+
+/**
+ * The default gateway: behaves like Paystack's test mode without leaving the machine, so the
+ * site works end to end with no payment account. No real money moves.
+ */
+export function createSandboxGateway(): PaymentGateway {
+  return {
+    name: 'sandbox',
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const number = digitsOnly(request.card.number);
+      if (number === SANDBOX_CARDS.success) {
+        return { status: 'success', reference: `sandbox_${randomUUID()}`, gatewayResponse: 'Approved' };
+      }
+      if (number === SANDBOX_CARDS.declined) return { status: 'declined', message: PAYMENT_MESSAGES.declined };
+      return { status: 'declined', message: PAYMENT_MESSAGES.sandboxUnknownCard };
+    },
+  };
+}

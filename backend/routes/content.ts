@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
+import { getEvents, getHero, getHighlightBySlug, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
+import type { Db } from '../db/schema';
+import { fail } from '../lib/http';
+import type { AppEnv } from '../types';
+
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 12;
+
+const intParam = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'Invalid value')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Minimum value is ${min}`).max(max, `Maximum value is ${max}`))
+    .optional();
+
+const listQuerySchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  limit: intParam(1, MAX_PAGE_SIZE),
+  page: intParam(1, 100_000),
+});
+
+const featuredQuerySchema = z.object({ limit: intParam(1, MAX_PAGE_SIZE) });
+
+function queryErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.join('.') || '_query'] ??= issue.message;
+  return errors;
+}
+
+/** The page URL with `page` set, or null: DRF-style next/previous links. */
+function pageUrl(requestUrl: string, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(requestUrl);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** GET /content/* (spec §7): hero, events, programs, podcasts, highlights. */
+export function contentRoutes(db: Db) {
+  const r = new Hono<AppEnv>({ strict: false });
+
+  r.get('/hero', async (c) => {
+    const hero = await getHero(db);
+    return hero ? c.json(hero) : fail(c, 404, 'Hero content not found.');
+  });
+
+  r.get('/events', async (c) => {
+    const events = await getEvents(db);
+    return events ? c.json(events) : fail(c, 404, 'Events content not found.');
+  });
+
+  r.get('/programs', async (c) => c.json(await listPrograms(db)));
+  r.get('/podcasts', async (c) => c.json(await listPodcasts(db)));
+
+  r.get('/highlights', async (c) => {
+    const parsed = listQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return fail(c, 400, 'Invalid query parameters.', queryErrors(parsed.error));
+    const { category, limit = DEFAULT_PAGE_SIZE, page = 1 } = parsed.data;
+    // Matched case-insensitively against the category name or its slug: both reduce to the slug.
+    const slug = category ? categorySlug(category) : undefined;
+    const { results, count } = await listHighlights(db, {
+      categorySlug: slug && slug !== 'all' ? slug : undefined,
+      limit,
+      offset: (page - 1) * limit,
+    });
+    const hasNext = page * limit < count;
+    return c.json({
+      results,
+      count,
+      next: pageUrl(c.req.url, hasNext ? page + 1 : null),
+      previous: pageUrl(c.req.url, page > 1 ? page - 1 : null),
+    });
+  });
+
+  r.get('/highlights/featured', async (c) => {
+    const parsed = featuredQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return fail(c, 400, 'Invalid query parameters.', queryErrors(parsed.error));
+    const { results } = await listHighlights(db, { limit: parsed.data.limit ?? FEATURED_DEFAULT_LIMIT, offset: 0 });
+    return c.json(results);
+  });
+
+  r.get('/highlights/:slug', async (c) => {
+    const highlight = await getHighlightBySlug(db, c.req.param('slug'));
+    return highlight ? c.json(highlight) : fail(c, 404, 'Highlight not found');
+  });
+
+  return r;
+}

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { HONEYPOT_FIELD } from '@/lib/festival';
+import { errorsByPath } from '@/lib/forms/form-state';
+import { cardBrand, digitsOnly, parseExpiry } from '@/lib/forms/rules';
+import {
+  donationPayloadSchema,
+  newsletterPayloadSchema,
+  partnershipPayloadSchema,
+  registrationPayloadSchema,
+  volunteerPayloadSchema,
+} from '@/lib/forms/schemas';
+import {
+  CapacityExceededError,
+  createDonation,
+  createPartnership,
+  createRegistration,
+  createVolunteerApplication,
+  subscribeNewsletter,
+} from '../db/queries/forms';
+import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from '../db/queries/idempotency';
+import { failureBody, HTTP_MESSAGES, type FailureBody } from '../lib/http';
+import { newId, nowIso, ticketReference } from '../lib/ids';
+import { GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
+import type { AppDeps, AppEnv } from '../types';
+import { readJsonObject } from './read-json';
+
+/** What a form handler decided: a status and the body to send (and, if keyed, to replay). */
+interface Outcome {
+  status: ContentfulStatusCode;
+  body: Record<string, unknown>;
+}
+
+type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId';
+
+interface FormEndpoint<S extends z.ZodType> {
+  schema: S;
+  idField: IdField;
+  handle: (data: z.output<S>) => Promise<Outcome>;
+  /** What a bot that filled the honeypot sees: success-shaped, nothing stored. */
+  decoy: () => Outcome;
+  /** Request fingerprint for Idempotency-Key reuse checks: never includes card secrets. */
+  fingerprint?: (raw: Record<string, unknown>) => unknown;
+}
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+export const FORM_MESSAGES = {
+  newsletter: 'Successfully subscribed! Thank you.',
+  newsletterAgain: 'You are already subscribed. Thank you.',
+  registration: (ref: string) => `Registration confirmed. Your ticket reference is ${ref}.`,
+  registrationFull: 'Registration is full: all wristbands for this edition have been claimed.',
+  registrationFewLeft: (n: number) =>
+    `Only ${n} wristband${n === 1 ? ' is' : 's are'} left for this edition. Please choose fewer tickets.`,
+  partnership: 'Thank you for your proposal. We will respond within 5 business days.',
+  donation: 'Thank you for your donation. A confirmation email will follow within 24 hours.',
+  volunteer: 'Thank you for offering to volunteer. We will be in touch soon.',
+  idempotencyInFlight: 'This request is already being processed. Please wait a moment and try again.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  idempotencyInvalid: 'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . :',
+} as const;
+
+function success(idField: IdField, id: string, message: string, data: Record<string, unknown>, status: ContentfulStatusCode = 201, extra: Record<string, unknown> = {}): Outcome {
+  return { status, body: { success: true, data, [idField]: id, ...extra, message } };
+}
+
+function sha256(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** The donation body with the card number cut to its last four digits and the CVC gone. */
+function redactCard(raw: Record<string, unknown>): unknown {
+  const card = raw.card;
+  if (!card || typeof card !== 'object' || Array.isArray(card)) return raw;
+  const { number, cvc: _cvc, ...rest } = card as Record<string, unknown>;
+  void _cvc;
+  return { ...raw, card: { ...rest, last4: typeof number === 'string' ? digitsOnly(number).slice(-4) : null } };
+}
+
+/** POST /forms/* (spec §7): validate with lib/forms, drop honeypot bots, honour Idempotency-Key. */
+export function formRoutes(deps: AppDeps) {
+  const { db, config, gateway } = deps;
+  const r = new Hono<AppEnv>({ strict: false });
+
+  const newsletter: FormEndpoint<typeof newsletterPayloadSchema> = {
+    schema: newsletterPayloadSchema,
+    idField: 'subscriptionId',
+    async handle(data) {
+      const row = await subscribeNewsletter(db, data.email, nowIso());
+      const body = { id: row.id, email: row.email, createdAt: row.created_at };
+      return row.created
+        ? success('subscriptionId', row.id, FORM_MESSAGES.newsletter, body)
+        : success('subscriptionId', row.id, FORM_MESSAGES.newsletterAgain, body, 200);
+    },
+    decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),
+  };
+
+  const registrations: FormEndpoint<typeof registrationPayloadSchema> = {
+    schema: registrationPayloadSchema,
+    idField: 'registrationId',
+    async handle(data) {
+      try {
+        const row = await createRegistration(db, data, config.registrationCapacity, nowIso());
+        const body = {
+          id: row.id,
+          ticketReference: row.ticket_reference,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          numberOfTickets: row.number_of_tickets,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        };
+        return success('registrationId', row.id, FORM_MESSAGES.registration(row.ticket_reference), body, 201, {
+          ticketReference: row.ticket_reference,
+        });
+      } catch (error) {
+        if (!(error instanceof CapacityExceededError)) throw error;
+        const message = error.remaining > 0 ? FORM_MESSAGES.registrationFewLeft(error.remaining) : FORM_MESSAGES.registrationFull;
+        return { status: 409, body: { ...failureBody(message, error.remaining > 0 ? { numberOfTickets: message } : {}) } };
+      }
+    },
+    decoy() {
+      const ref = ticketReference();
+      return success('registrationId', newId(), FORM_MESSAGES.registration(ref), { ticketReference: ref }, 201, {
+        ticketReference: ref,
+      });
+    },
+  };
+
+  const partnerships: FormEndpoint<typeof partnershipPayloadSchema> = {
+    schema: partnershipPayloadSchema,
+    idField: 'partnershipId',
+    async handle(data) {
+      const row = await createPartnership(db, data, nowIso());
+      return success('partnershipId', row.id, FORM_MESSAGES.partnership, {
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        organization: row.organization,
+        submittedAt: row.submitted_at,
+        createdAt: row.created_at,
+      });
+    },
+    decoy: () => success('partnershipId', newId(), FORM_MESSAGES.partnership, {}),
+  };
+
+  const volunteer: FormEndpoint<typeof volunteerPayloadSchema> = {
+    schema: volunteerPayloadSchema,
+    idField: 'volunteerId',
+    async handle(data) {
+      const row = await createVolunteerApplication(db, data, nowIso());
+      return success('volunteerId', row.id, FORM_MESSAGES.volunteer, {
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        roles: JSON.parse(row.roles) as string[],
+        availability: row.availability,
+        submittedAt: row.submitted_at,
+        createdAt: row.created_at,
+      });
+    },
+    decoy: () => success('volunteerId', newId(), FORM_MESSAGES.volunteer, {}),
+  };
+
+  const donations: FormEndpoint<typeof donationPayloadSchema> = {
+    schema: donationPayloadSchema,
+    idField: 'donationId',
+    fingerprint: redactCard,
+    async handle(data) {
+      // The schema already checked the expiry; parse again for the gateway's month and year.
+      const expiry = parseExpiry(data.card.expiry);
+      if (!expiry) return { status: 422, body: { ...failureBody(HTTP_MESSAGES.validation, { 'card.expiry': 'Invalid value' }) } };
+      const id = newId();
+      const amountKobo = Math.round(data.amount * 100);
+      const digits = digitsOnly(data.card.number);
+      let result;
+      try {
+        result = await gateway.charge({
+          amountKobo,
+          currency: 'NGN',
+          email: data.donor.email,
+          reference: id,
+          card: { number: digits, cvc: data.card.cvc, expiryMonth: expiry.month, expiryYear: expiry.year },
+        });
+      } catch (error) {
+        if (error instanceof GatewayUnavailableError) {
+          deps.log?.(`[backend] payment gateway ${gateway.name} unavailable: ${error.message}`);
+          return { status: 502, body: { ...failureBody(PAYMENT_MESSAGES.unavailable) } };
+        }
+        throw error;
+      }
+      if (result.status === 'declined') return { status: 402, body: { ...failureBody(result.message) } };
+
+      const row = await createDonation(
+        db,
+        {
+          id,
+          amountKobo,
+          donor: data.donor,
+          cardHolder: data.card.holder,
+          cardLast4: digits.slice(-4),
+          cardBrand: cardBrand(digits),
+          gateway: gateway.name,
+          gatewayReference: result.reference,
+          source: data.source,
+        },
+        nowIso(),
+      );
+      return success('donationId', row.id, FORM_MESSAGES.donation, {
+        id: row.id,
+        amount: row.amount_kobo / 100,
+        amountKobo: row.amount_kobo,
+        currency: row.currency,
+        status: row.status,
+        reference: row.gateway_reference,
+        card: { last4: row.card_last4, brand: row.card_brand },
+        createdAt: row.created_at,
+      });
+    },
+    decoy: () => success('donationId', newId(), FORM_MESSAGES.donation, {}),
+  };
+
+  const mount = <S extends z.ZodType>(path: string, endpoint: FormEndpoint<S>) => {
+    r.post(path, async (c) => respond(c, await runForm(c, path, endpoint)));
+  };
+
+  const runForm = async <S extends z.ZodType>(c: Context<AppEnv>, path: string, endpoint: FormEndpoint<S>): Promise<Outcome> => {
+    const read = await readJsonObject(c);
+    if (!read.ok) return { status: read.status, body: { ...read.body } };
+    const raw = read.value;
+
+    const trap = raw[HONEYPOT_FIELD];
+    if (trap !== undefined && trap !== null && trap !== '') return endpoint.decoy();
+
+    const parsed = endpoint.schema.safeParse(raw);
+    if (!parsed.success) {
+      return { status: 422, body: { ...failureBody(HTTP_MESSAGES.validation, errorsByPath(parsed.error)) } };
+    }
+
+    const key = c.req.header('idempotency-key')?.trim();
+    if (!key) return endpoint.handle(parsed.data);
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return { status: 400, body: { ...failureBody(FORM_MESSAGES.idempotencyInvalid, {}) } };
+    }
+
+    const endpointName = `forms${path}`;
+    const fingerprint = sha256((endpoint.fingerprint ?? ((x) => x))(raw));
+    const reservation = await reserveIdempotencyKey(db, endpointName, key, fingerprint);
+    if (reservation.kind === 'replay') {
+      c.header('Idempotent-Replayed', 'true');
+      return { status: reservation.status as ContentfulStatusCode, body: JSON.parse(reservation.body) as Record<string, unknown> };
+    }
+    if (reservation.kind === 'in-flight') return { status: 409, body: { ...failureBody(FORM_MESSAGES.idempotencyInFlight) } };
+    if (reservation.kind === 'mismatch') return { status: 422, body: { ...failureBody(FORM_MESSAGES.idempotencyMismatch) } };
+
+    let outcome: Outcome;
+    try {
+      outcome = await endpoint.handle(parsed.data);
+    } catch (error) {
+      await releaseIdempotencyKey(db, endpointName, key).catch(() => undefined);
+      throw error;
+    }
+    // A server-side failure (gateway down) may succeed on retry, so only settled answers are kept.
+    if (outcome.status >= 500) await releaseIdempotencyKey(db, endpointName, key);
+    else await completeIdempotencyKey(db, endpointName, key, outcome.status, JSON.stringify(outcome.body));
+    return outcome;
+  };
+
+  mount('/newsletter', newsletter);
+  mount('/registrations', registrations);
+  mount('/partnerships', partnerships);
+  mount('/donations', donations);
+  mount('/volunteer', volunteer);
+
+  return r;
+}
+
+function respond(c: Context<AppEnv>, outcome: Outcome) {
+  return c.json(outcome.body, outcome.status);
+}
+
+export type { FailureBody };

@@ -1,0 +1,36 @@
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { parseBackendConfig } from './config';
+import { startBackend } from './start';
+
+/** `npm run backend`: the built-in backend on its own port (BACKEND_PORT, default 4000). */
+async function main() {
+  const config = parseBackendConfig(process.env);
+  const backend = await startBackend(config, {
+    socketAddress: (c) => {
+      try {
+        return getConnInfo(c).remote.address;
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  const server = serve({ fetch: backend.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const store = backend.dialect === 'postgres' ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
+    console.log(`Festival backend listening on http://${info.address}:${info.port} (${store})`);
+  });
+
+  const shutdown = () => {
+    server.close(() => {
+      void backend.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Festival backend failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

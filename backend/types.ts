@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import type { BackendConfig } from './config';
+import type { Db, DbDialect } from './db/schema';
+import type { RateLimiter } from './lib/rate-limit';
+import type { PaymentGateway } from './payments/gateway';
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Hono's context variables for this app. */
+export interface AppEnv {
+  Variables: { staff: StaffUser };
+}
+
+export type Logger = (line: string) => void;
+
+/** Everything the app needs, passed in (no module singletons) so tests build isolated apps. */
+export interface AppDeps {
+  db: Db;
+  dialect: DbDialect;
+  config: BackendConfig;
+  gateway: PaymentGateway;
+  rateLimiter?: RateLimiter;
+  /** One line per unexpected error; never request bodies. Defaults to console.error. */
+  log?: Logger;
+  /** The TCP peer address when running on a socket (standalone server). */
+  socketAddress?: (c: Context<AppEnv>) => string | undefined;
+}
