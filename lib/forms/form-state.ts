@@ -9,7 +9,18 @@ export type FieldErrors = Record<string, string>;
 
 export type FormState =
   | { status: 'idle' }
-  | { status: 'error'; errors: FieldErrors; values: Record<string, string | string[]>; message?: string };
+  | {
+      status: 'error';
+      errors: FieldErrors;
+      values: Record<string, string | string[]>;
+      /** A submit-level message (spec §8), shown at the top of the form. */
+      message?: string;
+      /**
+       * A fresh idempotency key for the next attempt: a retry after a failure (a declined card) is a
+       * new submission, not a replay of the failed one. Also keys the form so it re-renders fresh.
+       */
+      idempotencyKey?: string;
+    };
 
 export const idleState: FormState = { status: 'idle' };
 

@@ -1,144 +1,29 @@
 import { z } from 'zod';
-import { MESSAGES, maxLengthMessage, minLengthMessage } from './messages';
+import { checkNumber, checkText, type NumberRules, type TextRules } from './checks';
 
 /**
- * Field rules applied in the spec's order (§5): required, email, phone, minimum length, min, max,
- * custom. A field reports only its first failing check, so every schema built from these gives
- * exactly one message per field, the same on the form and in the backend.
+ * zod wrappers around the plain checks (checks.ts): a field reports only its first failing check,
+ * so every schema built from these gives exactly one message per field, the same on the form, in
+ * the browser's on-blur check and in the backend.
  */
-type Check = (value: string) => string | undefined;
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
-
-export interface TextRules {
-  /** false for optional fields; a string for a field-specific required message. */
-  required?: boolean | string;
-  email?: boolean;
-  phone?: boolean;
-  minLength?: { n: number; message?: string };
-  maxLength?: number;
-  custom?: Check[];
-}
-
-function asText(raw: unknown): string | undefined {
-  if (raw === undefined || raw === null) return '';
-  if (typeof raw === 'string') return raw.trim();
-  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
-  return undefined;
-}
+export * from './checks';
 
 /** A trimmed text field. Non-text input (objects, arrays, booleans) is 'Invalid value'. */
 export function textField(rules: TextRules = {}) {
-  const required = rules.required ?? true;
   return z.unknown().transform((raw, ctx): string => {
-    const value = asText(raw);
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (value === undefined) return fail(MESSAGES.invalid);
-    if (value === '') {
-      if (required) return fail(typeof required === 'string' ? required : MESSAGES.required);
-      return value;
-    }
-    if (rules.email && !EMAIL_PATTERN.test(value)) return fail(MESSAGES.email);
-    if (rules.phone && !PHONE_PATTERN.test(value)) return fail(MESSAGES.phone);
-    if (rules.minLength && value.length < rules.minLength.n) {
-      return fail(rules.minLength.message ?? minLengthMessage(rules.minLength.n));
-    }
-    if (rules.maxLength && value.length > rules.maxLength) return fail(maxLengthMessage(rules.maxLength));
-    for (const check of rules.custom ?? []) {
-      const message = check(value);
-      if (message) return fail(message);
-    }
-    return value;
+    const result = checkText(raw, rules);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
   });
-}
-
-export interface NumberRules {
-  required?: string;
-  min: { n: number; message: string };
-  max: { n: number; message: string };
-  integer?: string;
-  /** Accepts "5,000", "₦5000", "5 000" as typed by people. */
-  lenient?: boolean;
 }
 
 /** A number typed in a form (string) or sent in JSON (number). */
 export function numberField(rules: NumberRules) {
   return z.unknown().transform((raw, ctx): number => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    let value: number;
-    if (typeof raw === 'number') value = raw;
-    else if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-      return fail(rules.required ?? MESSAGES.required);
-    } else if (typeof raw === 'string') {
-      const cleaned = rules.lenient ? raw.replace(/[₦,\s]|NGN/gi, '') : raw.trim();
-      value = /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-    } else return fail(MESSAGES.invalid);
-    if (!Number.isFinite(value)) return fail(rules.min.message === rules.max.message ? rules.min.message : MESSAGES.invalid);
-    if (value < rules.min.n) return fail(rules.min.message);
-    if (value > rules.max.n) return fail(rules.max.message);
-    if (rules.integer && !Number.isInteger(value)) return fail(rules.integer);
-    return value;
+    const result = checkNumber(raw, rules);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
   });
-}
-
-// Card checks (the backend repeats them before charging; the form runs them so mistakes show early).
-export function digitsOnly(value: string): string {
-  return value.replace(/[\s-]/g, '');
-}
-
-export function luhnValid(number: string): boolean {
-  const digits = digitsOnly(number);
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** "MM/YY" or "MM/YYYY" -> { month, year }; undefined when malformed. */
-export function parseExpiry(value: string): { month: number; year: number } | undefined {
-  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
-  if (!m) return undefined;
-  const month = Number(m[1]);
-  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  if (month < 1 || month > 12) return undefined;
-  return { month, year };
-}
-
-/** A card is valid through the last day of its expiry month. */
-export function expiryInPast(expiry: { month: number; year: number }, now = new Date()): boolean {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth() + 1;
-  return expiry.year < y || (expiry.year === y && expiry.month < m);
-}
-
-export const cardNumberCheck: Check = (v) => (luhnValid(v) ? undefined : MESSAGES.cardNumberInvalid);
-export const cardExpiryCheck: Check = (v) => {
-  const parsed = parseExpiry(v);
-  if (!parsed) return MESSAGES.cardExpiryInvalid;
-  return expiryInPast(parsed) ? MESSAGES.cardExpired : undefined;
-};
-export const cvcCheck: Check = (v) => (/^\d{3,4}$/.test(v) ? undefined : MESSAGES.cvcInvalid);
-
-/** "4084084084084081" -> "visa" etc.: the only card facts we keep, with the last four digits. */
-export function cardBrand(number: string): string {
-  const d = digitsOnly(number);
-  if (/^4/.test(d)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(d)) return 'mastercard';
-  if (/^(5061|5078|5079|6500|6521)/.test(d)) return 'verve';
-  if (/^3[47]/.test(d)) return 'amex';
-  return 'card';
 }

@@ -1,44 +1,39 @@
 import { z } from 'zod';
+import { DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/lib/festival';
 import {
-  DONATION_CURRENCY,
-  DONATION_MAX_NGN,
-  DONATION_MIN_NGN,
-  PROPOSAL_MAX_CHARS,
-  TICKETS_MAX,
-  TICKETS_MIN,
-  VOLUNTEER_AVAILABILITY,
-  VOLUNTEER_ROLE_IDS,
-} from '@/lib/festival';
-import { MESSAGES, maxValueMessage } from './messages';
-import { cardExpiryCheck, cardNumberCheck, cvcCheck, numberField, textField } from './rules';
+  AMOUNT_RULES,
+  CARD_CVC_RULES,
+  CARD_EXPIRY_RULES,
+  CARD_HOLDER_RULES,
+  CARD_NUMBER_RULES,
+  CITY_RULES,
+  EMAIL_RULES,
+  NAME_RULES,
+  ORGANIZATION_RULES,
+  PHONE_RULES,
+  PROPOSAL_RULES,
+  STATE_RULES,
+  STREET_RULES,
+  TICKETS_RULES,
+  VOLUNTEER_MESSAGE_RULES,
+  ZIPCODE_RULES,
+} from './field-rules';
+import { MESSAGES } from './messages';
+import { numberField, textField } from './rules';
 
 /**
  * One schema per form, keyed by the form's field names in the order the form shows them (the
  * error summary follows this order), and one per API payload (spec §3). The payload schemas
- * reuse the same field rules, so the site and the backend give the same message for the same input.
+ * reuse the same field rules (field-rules.ts), so the site, the browser's on-blur check and the
+ * backend give the same message for the same input.
  */
-const name = () => textField({ maxLength: 100 });
-const email = () => textField({ email: true, maxLength: 254 });
-const phone = () => textField({ phone: true, maxLength: 30 });
+const name = () => textField(NAME_RULES);
+const email = () => textField(EMAIL_RULES);
+const phone = () => textField(PHONE_RULES);
 
-export const ticketsField = () =>
-  numberField({
-    required: MESSAGES.required,
-    min: { n: TICKETS_MIN, message: MESSAGES.ticketsRange },
-    max: { n: TICKETS_MAX, message: MESSAGES.ticketsRange },
-    integer: MESSAGES.ticketsRange,
-  });
-
-export const amountField = () =>
-  numberField({
-    required: MESSAGES.required,
-    min: { n: DONATION_MIN_NGN, message: MESSAGES.donationMinimum },
-    max: { n: DONATION_MAX_NGN, message: maxValueMessage(DONATION_MAX_NGN) },
-    lenient: true,
-  });
-
-const proposal = () =>
-  textField({ minLength: { n: 50, message: MESSAGES.proposalMinimum }, maxLength: PROPOSAL_MAX_CHARS });
+export const ticketsField = () => numberField(TICKETS_RULES);
+export const amountField = () => numberField(AMOUNT_RULES);
+const proposal = () => textField(PROPOSAL_RULES);
 
 // ---- Forms (flat FormData fields) ----
 
@@ -57,7 +52,7 @@ export const partnershipFormSchema = z.object({
   lastName: name(),
   email: email(),
   phone: phone(),
-  organization: textField({ required: false, maxLength: 200 }),
+  organization: textField(ORGANIZATION_RULES),
   proposal: proposal(),
 });
 
@@ -67,14 +62,14 @@ export const donationFormSchema = z.object({
   lastName: name(),
   email: email(),
   phone: phone(),
-  streetAddress: textField({ maxLength: 200 }),
-  city: textField({ maxLength: 100 }),
-  state: textField({ maxLength: 100 }),
-  zipcode: textField({ maxLength: 20 }),
-  cardHolder: textField({ required: MESSAGES.cardHolderRequired, maxLength: 100 }),
-  cardNumber: textField({ required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] }),
-  cardExpiry: textField({ required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] }),
-  cardCvc: textField({ required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] }),
+  streetAddress: textField(STREET_RULES),
+  city: textField(CITY_RULES),
+  state: textField(STATE_RULES),
+  zipcode: textField(ZIPCODE_RULES),
+  cardHolder: textField(CARD_HOLDER_RULES),
+  cardNumber: textField(CARD_NUMBER_RULES),
+  cardExpiry: textField(CARD_EXPIRY_RULES),
+  cardCvc: textField(CARD_CVC_RULES),
 });
 
 const roleIds = z.enum(VOLUNTEER_ROLE_IDS);
@@ -117,7 +112,7 @@ export const volunteerFormSchema = z.object({
   phone: phone(),
   roles: rolesField(),
   availability: availabilityField(),
-  message: textField({ required: false, maxLength: 1000 }),
+  message: textField(VOLUNTEER_MESSAGE_RULES),
 });
 
 export type NewsletterForm = z.output<typeof newsletterFormSchema>;
@@ -187,7 +182,7 @@ export const donationPayloadSchema = z.object({
   source: z.string().max(40).optional().default('frontend'),
 });
 
-export type RegistrationPayload = z.input<typeof registrationPayloadSchema> & { numberOfTickets: number; submittedAt: string };
+export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
 export type PartnershipPayload = z.output<typeof partnershipPayloadSchema>;
 export type VolunteerPayload = z.output<typeof volunteerPayloadSchema>;
 export type DonationPayload = z.output<typeof donationPayloadSchema>;
@@ -236,4 +231,19 @@ export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
 
 export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
   return { ...form, submittedAt: now.toISOString() };
+}
+
+/**
+ * The donation form offers suggested amounts as radio buttons (name "amountChoice") plus an
+ * "Other amount" choice with a free field ("customAmount"); this picks the amount the visitor
+ * meant. A suggested choice wins; "other" or no choice means the typed amount.
+ */
+export const AMOUNT_CHOICE_FIELD = 'amountChoice';
+export const CUSTOM_AMOUNT_FIELD = 'customAmount';
+export const AMOUNT_OTHER = 'other';
+
+export function resolveDonationAmount(raw: Record<string, unknown>): unknown {
+  const choice = raw[AMOUNT_CHOICE_FIELD];
+  if (typeof choice === 'string' && DONATION_SUGGESTED_NGN.some((n) => String(n) === choice)) return choice;
+  return raw[CUSTOM_AMOUNT_FIELD];
 }

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import { ActionForm } from '@/components/forms/action-form';
+import { AmountChoice } from '@/components/forms/amount-choice';
+import { Field } from '@/components/forms/field';
+import { FormActions, FormRow, FormSection } from '@/components/forms/layout';
+import styles from '@/components/forms/page.module.css';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/lib/festival';
+import { donateAction } from './actions';
+
+export const metadata: Metadata = {
+  title: 'Donate',
+  description: `Support ${FESTIVAL_NAME}: free readings, workshops and libraries for young readers. Donate in naira by card.`,
+};
+
+/**
+ * The donation form. Rendered per request (its idempotency key), which also makes Next send
+ * Cache-Control: no-store — nothing on this page may sit in a shared cache.
+ */
+export default async function DonationsPage() {
+  await connection();
+  return (
+    <Container width="narrow" className={styles.page}>
+      <SectionHeading
+        level={1}
+        id="donate-title"
+        eyebrow="Donate"
+        title="Keep the stories coming"
+        intro={
+          <p>
+            Your gift keeps the festival free to attend and stocks our community reading rooms. Donations are in naira
+            (NGN); the smallest is {formatNaira(DONATION_MIN_NGN)}.
+          </p>
+        }
+      />
+      <ActionForm action={donateAction} form="donation" idempotencyKey={crypto.randomUUID()} permalink="/donations" aria-labelledby="donate-title">
+        <AmountChoice />
+        <FormSection id="donor-title" title="Your details">
+          <FormRow>
+            <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
+            <Field name="lastName" label="Last name" autoComplete="family-name" spellCheck={false} />
+          </FormRow>
+          <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email your receipt here." />
+          <Field name="phone" label="Phone number" type="tel" autoComplete="tel" inputMode="tel" width="medium" hint="For example 0803 123 4567 or +234 803 123 4567" />
+          <Field name="streetAddress" label="Street address" autoComplete="street-address" />
+          <FormRow>
+            <Field name="city" label="Town or city" autoComplete="address-level2" />
+            <Field name="state" label="State" autoComplete="address-level1" />
+          </FormRow>
+          <Field name="zipcode" label="Postcode" autoComplete="postal-code" width="short" />
+        </FormSection>
+        <FormSection id="card-title" title="Card details">
+          <Field name="cardHolder" label="Name on card" autoComplete="cc-name" spellCheck={false} />
+          <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" spellCheck={false} secret width="medium" hint="The long number on the front of your card." />
+          <FormRow>
+            <Field name="cardExpiry" label="Expiry date" autoComplete="cc-exp" inputMode="numeric" spellCheck={false} width="short" hint="MM/YY, for example 09/27" />
+            <Field name="cardCvc" label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" spellCheck={false} secret width="short" hint="The last 3 digits on the back, or 4 on the front of Amex." />
+          </FormRow>
+        </FormSection>
+        <FormActions>
+          <SubmitButton pendingLabel="Processing…">Donate</SubmitButton>
+        </FormActions>
+      </ActionForm>
+    </Container>
+  );
+}

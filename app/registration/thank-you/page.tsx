@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import styles from '@/components/forms/page.module.css';
+import { getConfig } from '@/lib/config';
+import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS, formatFestivalDates } from '@/lib/festival';
+import { readReference, readTickets, type SearchParams } from '@/components/forms/thank-you-params';
+
+export const metadata: Metadata = { title: 'Registration confirmed', robots: { index: false } };
+
+/**
+ * After a registration. The festival dates come from the one configured source (not the spec's
+ * contradictory 'October 15-22, 2025'); the ticket count and reference come from the redirect's
+ * query, checked before they are shown.
+ */
+export default async function RegistrationThankYou({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const reference = readReference(params.ref);
+  const tickets = readTickets(params.tickets, TICKETS_MIN, TICKETS_MAX);
+  const { festivalStartDate, festivalEndDate } = getConfig();
+  const dates = formatFestivalDates(festivalStartDate, festivalEndDate);
+  return (
+    <Container width="narrow" className={styles.page}>
+      <SectionHeading level={1} eyebrow="Registration complete" title="Thank you for registering!" />
+      <div className={styles.panel}>
+        <p>
+          We look forward to welcoming you to the {FESTIVAL_FULL_NAME}, {dates}, at {FESTIVAL_VENUE}. Show your
+          ticket reference at the gate to collect your {WRISTBAND_HOURS}-hour festival wristband.
+        </p>
+        <dl className={styles.facts}>
+          <dt>Festival dates</dt>
+          <dd data-testid="festival-dates">{dates}</dd>
+          {tickets !== undefined ? (
+            <>
+              <dt>Tickets</dt>
+              <dd data-testid="ticket-count">
+                {tickets} {tickets === 1 ? 'ticket' : 'tickets'}
+              </dd>
+            </>
+          ) : null}
+          {reference ? (
+            <>
+              <dt>Ticket reference</dt>
+              <dd className={styles.reference} data-testid="ticket-reference">
+                {reference}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <p>Keep your ticket reference: you will need it at the gate.</p>
+      </div>
+      <div className={styles.actions}>
+        <ButtonLink href="/festival.ics">Add the festival to your calendar</ButtonLink>
+        <ButtonLink href="/" variant="outline">
+          Back to the home page
+        </ButtonLink>
+      </div>
+    </Container>
+  );
+}

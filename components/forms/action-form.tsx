@@ -1,0 +1,97 @@
+'use client';
+
+import { useActionState, useState, type FormEvent, type ReactNode } from 'react';
+import { checkField, type FormName } from '@/lib/forms/field-rules';
+import { idleState, type FieldErrors, type FormState } from '@/lib/forms/form-state';
+import { ErrorSummary } from './error-summary';
+import { FormContext } from './form-context';
+import { Honeypot } from './honeypot';
+import styles from './forms.module.css';
+
+export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;
+
+export interface ActionFormProps {
+  action: FormAction;
+  /** Which FIELD_CHECKS the on-blur check uses. */
+  form: FormName;
+  /** Minted by the page at render: one submission, one record, however often it is posted. */
+  idempotencyKey: string;
+  /** The page's URL, so a JavaScript-off post renders this page again with its errors. */
+  permalink: string;
+  children: ReactNode;
+  'aria-labelledby'?: string;
+}
+
+/**
+ * A form posting to a server action. Without JavaScript it is a plain HTML form whose answer
+ * (errors, answers kept) is the page rendered again; with it, the same action runs in place and
+ * the spec's on-blur checks and clear-on-edit are added (same rules as the server).
+ */
+export function ActionForm({ action, form, idempotencyKey, permalink, children, ...rest }: ActionFormProps) {
+  const [state, formAction] = useActionState(action, idleState, permalink);
+  const key = (state.status === 'error' && state.idempotencyKey) || idempotencyKey;
+  // A new key per answer remounts the fields, so they show the echoed answers and the summary refocuses.
+  return (
+    <FormBody key={key} state={state} formAction={formAction} form={form} idempotencyKey={key} {...rest}>
+      {children}
+    </FormBody>
+  );
+}
+
+interface BodyProps {
+  state: FormState;
+  formAction: (formData: FormData) => void;
+  form: FormName;
+  idempotencyKey: string;
+  children: ReactNode;
+  'aria-labelledby'?: string;
+}
+
+function FormBody({ state, formAction, form, idempotencyKey, children, ...rest }: BodyProps) {
+  const serverErrors = state.status === 'error' ? state.errors : {};
+  const values = state.status === 'error' ? state.values : {};
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors);
+
+  const setError = (field: string, message: string | undefined) =>
+    setErrors((current) => {
+      if (current[field] === message) return current;
+      const next = { ...current };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  const fieldOf = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)) {
+      return undefined;
+    }
+    return { el: target, field: target.dataset.field ?? target.name };
+  };
+
+  // Spec §5: checks run on blur; choice groups (radios, checkboxes) only on submit.
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const hit = fieldOf(event);
+    if (!hit || hit.el.dataset.check === 'off') return;
+    if (hit.el.type === 'radio' || hit.el.type === 'checkbox' || hit.el.type === 'hidden') return;
+    const message = checkField(form, hit.field, hit.el.value);
+    setError(hit.field, message);
+  };
+
+  // A field's error clears as soon as the visitor edits it.
+  const onEdit = (event: FormEvent<HTMLFormElement>) => {
+    const hit = fieldOf(event);
+    if (hit) setError(hit.field, undefined);
+  };
+
+  return (
+    <FormContext value={{ errors, values, setError }}>
+      <form action={formAction} noValidate className={styles.form} onBlur={onBlur} onInput={onEdit} onChange={onEdit} {...rest}>
+        {state.status === 'error' ? <ErrorSummary errors={serverErrors} message={state.message} /> : null}
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <Honeypot />
+        {children}
+      </form>
+    </FormContext>
+  );
+}

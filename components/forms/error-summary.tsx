@@ -1,0 +1,51 @@
+'use client';
+
+import { useEffect, useRef, type MouseEvent } from 'react';
+import type { FieldErrors } from '@/lib/forms/form-state';
+import styles from './forms.module.css';
+
+/**
+ * The GOV.UK error summary: at the top of the form, focused when it appears (the HTML autofocus
+ * attribute does it without JavaScript, the effect after a client-side submit), one link per
+ * field error in the form's order, and the submit-level message when the call failed.
+ */
+export function ErrorSummary({ errors, message }: { errors: FieldErrors; message?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors);
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  if (entries.length === 0 && !message) return null;
+
+  // Focus the field itself (a fragment link only scrolls) and keep its label in view.
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    event.preventDefault();
+    const label = document.querySelector(`label[for="${CSS.escape(id)}"]`) ?? target;
+    label.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  };
+
+  return (
+    <div ref={ref} className={styles.summary} tabIndex={-1} autoFocus aria-labelledby="error-summary-title" role="alert">
+      <h2 id="error-summary-title" className={styles.summaryTitle}>
+        There is a problem
+      </h2>
+      {message ? <p className={styles.summaryMessage}>{message}</p> : null}
+      {entries.length > 0 ? (
+        <ul className={styles.summaryList}>
+          {entries.map(([field, text]) => (
+            <li key={field}>
+              <a href={`#${field}`} onClick={(e) => focusField(e, field)}>
+                {text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { NEWSLETTER_RESET_MS } from '@/lib/festival';
+import { NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
+import { ErrorMessage, describedBy } from './field';
+import styles from './forms.module.css';
+import { Honeypot } from './honeypot';
+import { subscribeNewsletter, type NewsletterState } from './newsletter-action';
+import { useHydrated } from './use-hydrated';
+
+const initial: NewsletterState = { status: 'idle' };
+
+/**
+ * The footer's newsletter sign-up (spec §4): idle, loading, success or error, success and error
+ * reverting to idle after 3 seconds, the email cleared on success, the button disabled while the
+ * email is blank. Without JavaScript it is a plain form: the page comes back with the message
+ * (and the button is never disabled, since nothing could enable it again).
+ */
+export function NewsletterForm() {
+  const [state, action, pending] = useActionState(subscribeNewsletter, initial);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (state.status === 'idle') return;
+    const timer = setTimeout(() => setDismissedAt(state.at), NEWSLETTER_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const shown: NewsletterState['status'] = state.status !== 'idle' && dismissedAt !== state.at ? state.status : 'idle';
+  const statusText =
+    pending ? 'Subscribing…' : shown === 'success' ? NEWSLETTER_MESSAGES.success : shown === 'error' ? NEWSLETTER_MESSAGES.error : '';
+
+  return (
+    <form
+      id="newsletter"
+      className={`newsletter-form ${styles.newsletter}`}
+      action={action}
+      noValidate
+      aria-labelledby="newsletter-title"
+      data-state={pending ? 'loading' : shown}
+    >
+      <h2 id="newsletter-title" className="newsletter-form__title">
+        Stories in your inbox
+      </h2>
+      <p className="newsletter-form__hint" id="newsletter-hint">
+        Festival news, new reports and podcast episodes. One email a month, no spam.
+      </p>
+      <Honeypot idPrefix="newsletter" />
+      <EmailRow
+        key={state.status === 'idle' ? 'initial' : state.at}
+        pending={pending}
+        defaultEmail={state.status === 'error' ? state.email : ''}
+        fieldError={state.status === 'error' && shown === 'error' ? state.fieldError : undefined}
+      />
+      <p
+        role="status"
+        className={[styles.status, shown === 'success' ? styles.statusSuccess : '', shown === 'error' ? styles.statusError : '']
+          .filter(Boolean)
+          .join(' ')}
+        data-testid="newsletter-status"
+      >
+        {statusText}
+      </p>
+    </form>
+  );
+}
+
+function EmailRow({ pending, defaultEmail, fieldError }: { pending: boolean; defaultEmail: string; fieldError?: string }) {
+  const hydrated = useHydrated();
+  const [blank, setBlank] = useState(defaultEmail.trim() === '');
+  return (
+    <div className={`newsletter-form__row ${styles.newsletterRow}`}>
+      <label htmlFor="newsletter-email" className="newsletter-form__label">
+        Email address
+      </label>
+      <ErrorMessage id="newsletter-email-error" message={fieldError} />
+      <input
+        id="newsletter-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        defaultValue={defaultEmail}
+        onInput={(e) => setBlank(e.currentTarget.value.trim() === '')}
+        aria-invalid={fieldError ? true : undefined}
+        aria-describedby={describedBy('newsletter-hint', fieldError && 'newsletter-email-error')}
+        className={`input ${styles.input}`}
+        placeholder="you@example.com"
+      />
+      <button
+        type="submit"
+        className="btn btn--primary btn--md"
+        disabled={pending || (hydrated && blank)}
+        aria-busy={pending || undefined}
+      >
+        {pending ? <Spinner size="sm" /> : null}
+        Subscribe
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useState } from 'react';
+import { TICKETS_DEFAULT, TICKETS_MAX, TICKETS_MIN } from '@/lib/festival';
+import { describedBy, FieldShell, fieldIds } from './field';
+import { useClearError, useFormField } from './form-context';
+import styles from './forms.module.css';
+import { useHydrated } from './use-hydrated';
+
+const clamp = (n: number) => Math.min(TICKETS_MAX, Math.max(TICKETS_MIN, n));
+
+/**
+ * The ticket count (spec §4): default 1; the − and + buttons step within 1–10 and are disabled at
+ * the bounds. A typed value is left as typed so an out-of-range one gets its message. Without
+ * JavaScript the buttons are not rendered and this is a plain number input.
+ */
+export function TicketStepper({ name = 'numberOfTickets', label, hint }: { name?: string; label: string; hint?: string }) {
+  const { error, value: echoed } = useFormField(name);
+  const clearError = useClearError();
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(typeof echoed === 'string' && echoed !== '' ? echoed : String(TICKETS_DEFAULT));
+  const ids = fieldIds(name);
+  const current = Number(value);
+  const known = value.trim() !== '' && Number.isFinite(current);
+
+  const step = (delta: number) => {
+    const base = known ? Math.round(current) : TICKETS_DEFAULT;
+    setValue(String(clamp(base + delta)));
+    clearError(name);
+  };
+
+  return (
+    <FieldShell name={name} label={label} hint={hint} error={error}>
+      <div className={styles.stepper}>
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.stepperButton}
+            onClick={() => step(-1)}
+            disabled={known && current <= TICKETS_MIN}
+            aria-controls={ids.input}
+            aria-label="Fewer tickets"
+          >
+            −
+          </button>
+        ) : null}
+        <input
+          id={ids.input}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={TICKETS_MIN}
+          max={TICKETS_MAX}
+          step={1}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
+          className={[styles.input, styles.stepperInput, error ? styles.inputError : ''].filter(Boolean).join(' ')}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.stepperButton}
+            onClick={() => step(1)}
+            disabled={known && current >= TICKETS_MAX}
+            aria-controls={ids.input}
+            aria-label="More tickets"
+          >
+            +
+          </button>
+        ) : null}
+      </div>
+    </FieldShell>
+  );
+}
