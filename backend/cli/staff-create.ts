@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { upsertStaffUser } from '../auth/staff';
+import { openConfiguredDb } from './open-db';
+
+/**
+ * `npm run staff:create -- --email ada@example.org --name "Ada Obi"`: creates a staff account (or
+ * sets a new password for an existing one). The password comes from STAFF_PASSWORD, or is asked
+ * for on the terminal without being echoed. It never goes on the command line (shell history).
+ */
+const USAGE = 'Usage: npm run staff:create -- --email <email> --name "<full name>"   (password: STAFF_PASSWORD or prompt)';
+
+const inputSchema = z.object({
+  email: z.email('a valid --email is required'),
+  name: z.string().trim().min(1, '--name is required').max(100),
+  password: z.string().min(12, 'the password must be at least 12 characters').max(1024),
+});
+
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!process.stdin.isTTY) {
+      // Piped input: read one line.
+      const rl = createInterface({ input: process.stdin });
+      rl.once('line', (line) => {
+        rl.close();
+        resolve(line);
+      });
+      rl.once('close', () => resolve(''));
+      return;
+    }
+    process.stdout.write(question);
+    const stdin = process.stdin;
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003') {
+          stdin.setRawMode(false);
+          reject(new Error('cancelled'));
+          return;
+        }
+        if (ch === '\u007f') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const password = process.env.STAFF_PASSWORD ?? (await promptHidden('Password (at least 12 characters): '));
+  const parsed = inputSchema.safeParse({ email: values.email ?? '', name: values.name ?? '', password });
+  if (!parsed.success) {
+    console.error(`staff:create: ${parsed.error.issues.map((i) => i.message).join('; ')}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const handle = await openConfiguredDb();
+  try {
+    const { user, created } = await upsertStaffUser(handle.db, parsed.data);
+    console.log(`${created ? 'Created' : 'Updated'} staff account ${user.email} (${user.name}).`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`staff:create failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+});
