@@ -10,7 +10,9 @@ export * from './checks';
 
 /** A trimmed text field. Non-text input (objects, arrays, booleans) is 'Invalid value'. */
 export function textField(rules: TextRules = {}) {
-  return z.unknown().transform((raw, ctx): string => {
+  // .optional() first: without it zod 4 rejects an absent key ('expected nonoptional') even when
+  // the field is optional, so JSON payloads that leave out an optional field would fail.
+  return z.unknown().optional().transform((raw, ctx): string => {
     const result = checkText(raw, rules);
     if (result.ok) return result.value;
     ctx.addIssue({ code: 'custom', message: result.message });

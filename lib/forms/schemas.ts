@@ -147,7 +147,7 @@ export const volunteerPayloadSchema = volunteerFormSchema.extend({ submittedAt: 
 
 export const donationPayloadSchema = z.object({
   amount: amountField(),
-  currency: z.unknown().transform((raw, ctx) => {
+  currency: z.unknown().optional().transform((raw, ctx) => {
     if (raw === undefined || raw === DONATION_CURRENCY) return DONATION_CURRENCY;
     ctx.addIssue({ code: 'custom', message: MESSAGES.currencyInvalid });
     return z.NEVER;
