@@ -1,19 +1,55 @@
+import { join } from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
-import { buildCsp } from '@/lib/security/headers';
+import { buildCsp, buildHashCsp } from '@/lib/security/headers';
+import { checkOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
+import { createStaticCspLookup } from '@/lib/security/static-csp';
 
 /**
- * Runs before every page and API request: a fresh CSP nonce per request (Next reads it from the
- * request's CSP header and puts it on its own scripts), and the internal subrequest header
- * stripped so nobody can use it to skip this proxy.
+ * Runs before every page and API request:
+ * - the internal x-middleware-subrequest header is stripped so nobody can use it to skip this proxy;
+ * - state-changing /api requests from another site are refused with a 403 in the result pattern;
+ * - the Content-Security-Policy: prerendered pages get the sha256 hashes of their inline scripts
+ *   (they are served from cache, thousands a second; see docs/performance.md), every page rendered
+ *   per request gets a fresh nonce with 'strict-dynamic' (Next reads it from the request's CSP
+ *   header and puts it on its own scripts).
  */
-export function proxy(request: NextRequest) {
-  const nonce = btoa(crypto.randomUUID());
-  const csp = buildCsp(nonce, { dev: process.env.NODE_ENV === 'development' });
+const staticCsp = createStaticCspLookup(
+  // Read at run time from the build folder; not a module dependency to trace.
+  join(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXT_DIST_DIR || '.next'),
+);
 
+export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
-  requestHeaders.set('x-nonce', nonce);
-  requestHeaders.set('Content-Security-Policy', csp);
+  const { pathname } = request.nextUrl;
+
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const check = checkOrigin({
+      method: request.method,
+      url: request.url,
+      origin: request.headers.get('origin'),
+      secFetchSite: request.headers.get('sec-fetch-site'),
+      host: request.headers.get('host'),
+      forwardedHost: request.headers.get('x-forwarded-host'),
+      forwardedProto: request.headers.get('x-forwarded-proto'),
+      siteUrl: process.env.SITE_URL,
+    });
+    if (!check.allowed) {
+      return NextResponse.json(CROSS_SITE_REFUSED, { status: 403 });
+    }
+  }
+
+  const dev = process.env.NODE_ENV === 'development';
+  const hashes = dev ? undefined : staticCsp(pathname);
+  let csp: string;
+  if (hashes) {
+    csp = buildHashCsp(hashes);
+  } else {
+    const nonce = btoa(crypto.randomUUID());
+    csp = buildCsp(nonce, { dev });
+    requestHeaders.set('x-nonce', nonce);
+    requestHeaders.set('Content-Security-Policy', csp);
+  }
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);

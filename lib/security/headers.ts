@@ -3,10 +3,27 @@
  * the static ones apply to every response, assets included, from next.config.ts.
  */
 export function buildCsp(nonce: string, { dev = false }: { dev?: boolean } = {}): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
+  return serializeCsp({
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", `'nonce-${nonce}'`],
+  });
+}
+
+/**
+ * The CSP of a prerendered page (see static-csp.ts): its inline scripts and styles are allowed by
+ * their sha256 hashes, its script files by 'self'. No 'strict-dynamic' here: under it a script file
+ * needs an integrity attribute, and Next does not (yet) put one on every chunk it preloads. Our
+ * origin serves only our build's files (JSON under /api is blocked as script by nosniff).
+ */
+export function buildHashCsp({ scripts, styles }: { scripts: string[]; styles: string[] }): string {
+  return serializeCsp({ 'script-src': ["'self'", ...scripts], 'style-src': ["'self'", ...styles] });
+}
+
+function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[] }): string {
+  const directives: Record<string, string[]> = {
+    // Nothing is allowed unless a directive below says so.
+    'default-src': ["'none'"],
+    ...sources,
     // React renders style={} props as attributes; allowing those carries no script risk.
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
