@@ -1,0 +1,47 @@
+/**
+ * Every route, once per project (phone/desktop × JavaScript on/off): axe with the WCAG 2.2 AA tags
+ * and 0 violations, touch targets of at least 24 px, images with intrinsic size and srcset, and no
+ * request to another origin (no third-party scripts, fonts or images). The routes come from the
+ * running server's sitemap (e2e/routes.ts), split into shards so both workers share the scan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { NOT_FOUND_PATH, pageRoutes, shard } from '../routes';
+import { imageProblems, undersizedTargets } from './page-checks';
+
+const SHARDS = 4;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (let index = 0; index < SHARDS; index++) {
+  test(`axe, touch targets, images and same-origin requests, no CSP refusals on every route (shard ${index + 1}/${SHARDS})`, async ({ page, request, baseURL }) => {
+    test.setTimeout(180_000);
+    const routes = shard([...(await pageRoutes(request)), ...(index === 0 ? [NOT_FOUND_PATH] : [])], index, SHARDS);
+    const origin = new URL(baseURL!).origin;
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    });
+    // A CSP refusal means the page's own JavaScript did not run: the policy and the page disagree.
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+    });
+    const problems: string[] = [];
+    for (const route of routes) {
+      const response = await page.goto(route, { waitUntil: 'load' });
+      const expected = route === NOT_FOUND_PATH ? 404 : 200;
+      if (response?.status() !== expected) problems.push(`${route}: HTTP ${response?.status()} (expected ${expected})`);
+      const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      for (const v of axe.violations) {
+        const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+        problems.push(`${route}: axe ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length}× e.g. ${where}`);
+      }
+      for (const t of await undersizedTargets(page)) problems.push(`${route}: touch target ${t}`);
+      for (const i of await imageProblems(page)) problems.push(`${route}: ${i}`);
+    }
+    problems.push(...new Set(refused));
+    for (const url of new Set(foreign)) problems.push(`request to another origin: ${url}`);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}

@@ -1,0 +1,11 @@
+// The benchmark's baseline: an empty App Router page built by the same Next.js, to measure the
+// framework's own floor (JS bytes, Lighthouse performance and TBT) in the same run as our pages.
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export default {
+  distDir: '.next',
+  poweredByHeader: false,
+  turbopack: { root: repoRoot },
+};
