@@ -32,7 +32,7 @@ export default async function RegisterPage() {
               Registration is free. Each ticket is a wristband for the {WRISTBAND_HOURS}-hour festival: wear it to enter
               every reading, workshop and performance.
             </p>
-            <p className={styles.note}>Maximum {TICKETS_MAX} tickets per registration</p>
+            <p className={styles.note}>{`Maximum ${TICKETS_MAX} tickets per registration`}</p>
           </>
         }
       />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState, type FormEvent, type ReactNode } from 'react';
+import { useActionState, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { checkField, type FormName } from '@/lib/forms/field-rules';
 import { idleState, type FieldErrors, type FormState } from '@/lib/forms/form-state';
 import { ErrorSummary } from './error-summary';
@@ -70,7 +70,11 @@ function FormBody({ state, formAction, form, idempotencyKey, children, ...rest }
   };
 
   // Spec §5: checks run on blur; choice groups (radios, checkboxes) only on submit.
-  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    // Leaving a field for the submit button: the submit checks everything, and a message
+    // appearing now would shift the button away from under the pointer before the click lands.
+    const next = event.relatedTarget;
+    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
     const hit = fieldOf(event);
     if (!hit || hit.el.dataset.check === 'off') return;
     if (hit.el.type === 'radio' || hit.el.type === 'checkbox' || hit.el.type === 'hidden') return;

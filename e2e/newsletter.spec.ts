@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rowsWhere, uniqueEmail } from './forms-support';
+
+const SUCCESS = 'Successfully subscribed! Thank you.';
+const ERROR = 'Subscription failed. Please try again.';
+
+function parts(page: Page) {
+  const form = page.locator('form#newsletter');
+  return {
+    form,
+    email: form.getByLabel('Email address'),
+    button: form.getByRole('button', { name: 'Subscribe' }),
+    status: form.getByTestId('newsletter-status'),
+  };
+}
+
+test.describe('newsletter form', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/partnerships/thank-you');
+  });
+
+  test('subscribes, shows the success text and stores the address', async ({ page }, testInfo) => {
+    const { email, button, status } = parts(page);
+    const address = uniqueEmail(testInfo, 'news');
+    await email.fill(address);
+    await button.click();
+    await expect(status).toHaveText(SUCCESS);
+    await expect(parts(page).email).toHaveValue('');
+    expect(rowsWhere('newsletter_subscriptions', 'email', address)).toHaveLength(1);
+  });
+
+  test('subscribing twice keeps one subscription', async ({ page }, testInfo) => {
+    const address = uniqueEmail(testInfo, 'twice');
+    for (let i = 0; i < 2; i++) {
+      await parts(page).email.fill(address);
+      await parts(page).button.click();
+      await expect(parts(page).status).toHaveText(SUCCESS);
+    }
+    expect(rowsWhere('newsletter_subscriptions', 'email', address)).toHaveLength(1);
+  });
+
+  test('an invalid address shows the error text and its reason', async ({ page }) => {
+    await parts(page).email.fill('not-an-address');
+    await parts(page).button.click();
+    await expect(parts(page).status).toHaveText(ERROR);
+    await expect(page.locator('#newsletter-email-error')).toHaveText('Error: Please enter a valid email address');
+    await expect(parts(page).email).toHaveValue('not-an-address');
+  });
+
+  test('the button is disabled while the email is blank @js', async ({ page }) => {
+    const { email, button } = parts(page);
+    await expect(button).toBeDisabled();
+    await email.fill('   ');
+    await expect(button).toBeDisabled();
+    await email.fill('a@example.ng');
+    await expect(button).toBeEnabled();
+    await email.fill('');
+    await expect(button).toBeDisabled();
+  });
+
+  test('without JavaScript the button stays enabled @nojs', async ({ page }) => {
+    await expect(parts(page).button).toBeEnabled();
+  });
+
+  test('success and error revert to idle after 3 seconds @js', async ({ page }, testInfo) => {
+    const { email, button, status, form } = parts(page);
+    await email.fill(uniqueEmail(testInfo, 'revert'));
+    await button.click();
+    await expect(status).toHaveText(SUCCESS);
+    const shownAt = Date.now();
+    await expect(form).toHaveAttribute('data-state', 'success');
+    await expect(button).toBeDisabled(); // email cleared, so blank again
+    await page.waitForTimeout(2_000);
+    await expect(status).toHaveText(SUCCESS);
+    await expect(status).toHaveText('', { timeout: 3_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_900);
+    await expect(form).toHaveAttribute('data-state', 'idle');
+
+    await email.fill('broken@');
+    await button.click();
+    await expect(status).toHaveText(ERROR);
+    await expect(form).toHaveAttribute('data-state', 'error');
+    await expect(status).toHaveText('', { timeout: 4_000 });
+    await expect(form).toHaveAttribute('data-state', 'idle');
+  });
+});
