@@ -102,7 +102,7 @@ export function formRoutes(deps: AppDeps) {
     idField: 'registrationId',
     async handle(data) {
       try {
-        const row = await createRegistration(db, data, config.registrationCapacity, nowIso());
+        const row = await createRegistration(db, deps.dialect, data, config.registrationCapacity, nowIso());
         const body = {
           id: row.id,
           ticketReference: row.ticket_reference,

@@ -1,6 +1,7 @@
 import type { DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/forms/schemas';
 import { newId, ticketReference } from '../../lib/ids';
-import type { Db } from '../schema';
+import { sql } from 'kysely';
+import type { Db, DbDialect } from '../schema';
 
 /** Writes for the form endpoints. Each takes db first so it also runs inside a transaction. */
 
@@ -35,54 +36,84 @@ export interface NewRegistration {
   submittedAt: string;
 }
 
+async function freshTicketReference(db: Db): Promise<string> {
+  for (let i = 0; i < 5; i++) {
+    const reference = ticketReference();
+    const clash = await db.selectFrom('registrations').select('id').where('ticket_reference', '=', reference).executeTakeFirst();
+    if (!clash) return reference;
+  }
+  return ticketReference();
+}
+
 /**
- * Claims the tickets and stores the registration in one transaction. The claim is a single
- * conditional UPDATE of the counter row (`used + n <= capacity`): PostgreSQL locks the row and
- * re-checks the condition for a waiting writer; SQLite runs one writer at a time. Either way the
- * capacity cannot be exceeded by concurrent requests.
+ * Stores a registration without ever passing the capacity, even under concurrent requests.
+ *
+ * - PostgreSQL: one transaction whose first statement is a conditional UPDATE of the counter row
+ *   (`used + n <= capacity`). The row lock queues concurrent claims, and a waiting one re-checks
+ *   the condition against the committed value, so two claims can never both see the last places.
+ * - SQLite: a single conditional INSERT ... SELECT ... WHERE (sum of tickets) + n <= capacity.
+ *   SQLite runs one writer at a time and a write statement reads under the write lock, so the
+ *   check and the insert are atomic. A single statement also holds no lock across awaits, which
+ *   matters because better-sqlite3 waits for locks synchronously.
  */
-export async function createRegistration(db: Db, input: NewRegistration, capacity: number | undefined, now: string) {
-  return db.transaction().execute(async (trx) => {
+export async function createRegistration(
+  db: Db,
+  dialect: DbDialect,
+  input: NewRegistration,
+  capacity: number | undefined,
+  now: string,
+) {
+  const row = {
+    id: newId(),
+    ticket_reference: await freshTicketReference(db),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    number_of_tickets: input.numberOfTickets,
+    submitted_at: input.submittedAt,
+    created_at: now,
+  };
+  const full = async () => new CapacityExceededError(Math.max(0, (capacity ?? 0) - (await ticketsClaimed(db))));
+
+  if (dialect === 'sqlite') {
+    if (capacity === undefined) {
+      await db.insertInto('registrations').values(row).execute();
+      return row;
+    }
+    const result = await sql`
+      INSERT INTO registrations
+        (id, ticket_reference, first_name, last_name, email, phone, number_of_tickets, submitted_at, created_at)
+      SELECT ${row.id}, ${row.ticket_reference}, ${row.first_name}, ${row.last_name}, ${row.email}, ${row.phone},
+             ${row.number_of_tickets}, ${row.submitted_at}, ${row.created_at}
+      WHERE (SELECT COALESCE(SUM(number_of_tickets), 0) FROM registrations) + ${row.number_of_tickets} <= ${capacity}
+    `.execute(db);
+    if (Number(result.numAffectedRows ?? 0) === 0) throw await full();
+    return row;
+  }
+
+  const stored = await db.transaction().execute(async (trx) => {
     let claim = trx
       .updateTable('counters')
       .set((eb) => ({ used: eb('used', '+', input.numberOfTickets) }))
       .where('name', '=', 'registrations');
     if (capacity !== undefined) claim = claim.where('used', '<=', capacity - input.numberOfTickets);
     const claimed = await claim.executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
-      const row = await trx.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirst();
-      throw new CapacityExceededError(Math.max(0, (capacity ?? 0) - Number(row?.used ?? 0)));
-    }
-
-    let reference = ticketReference();
-    for (let i = 0; i < 5; i++) {
-      const clash = await trx
-        .selectFrom('registrations')
-        .select('id')
-        .where('ticket_reference', '=', reference)
-        .executeTakeFirst();
-      if (!clash) break;
-      reference = ticketReference();
-    }
-    const row = {
-      id: newId(),
-      ticket_reference: reference,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      number_of_tickets: input.numberOfTickets,
-      submitted_at: input.submittedAt,
-      created_at: now,
-    };
+    if (Number(claimed.numUpdatedRows) === 0) return false;
     await trx.insertInto('registrations').values(row).execute();
-    return row;
+    return true;
   });
+  if (!stored) throw await full();
+  return row;
 }
 
+/** Tickets issued so far (the sum over stored registrations). */
 export async function ticketsClaimed(db: Db): Promise<number> {
-  const row = await db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirst();
-  return Number(row?.used ?? 0);
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function createPartnership(db: Db, input: PartnershipPayload, now: string) {
