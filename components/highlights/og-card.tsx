@@ -3,6 +3,17 @@ import type { Highlight } from '@/lib/content/schemas';
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, formatDate } from '@/lib/festival';
 import { loadOgFonts } from '@/lib/seo/og-fonts';
 
+/**
+ * Letters our bundled fonts lack (Yorùbá's s with dot below) are written as base letter plus a
+ * combining dot, which the fonts do have. Otherwise next/og would try to fetch a fallback font
+ * from the network for them, which fails offline and slows every image.
+ */
+const OG_SUBSTITUTES: Record<string, string> = { 'ṣ': 's\u0323', 'Ṣ': 'S\u0323' };
+
+export function ogText(text: string): string {
+  return text.normalize('NFC').replace(/[ṣṢ]/g, (c) => OG_SUBSTITUTES[c] ?? c);
+}
+
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
 const INK = '#1d2a6b';
@@ -16,10 +27,12 @@ const PAPER = '#fbf3e4';
  */
 export async function renderReportOgImage(highlight: Highlight | undefined): Promise<ImageResponse> {
   const fonts = await loadOgFonts();
-  const title = highlight?.title ?? FESTIVAL_FULL_NAME;
-  const meta = highlight
-    ? [highlight.category, formatDate(highlight.date), highlight.author].filter(Boolean).join('  ·  ')
-    : `Books, stories and the arts in ${FESTIVAL_CITY}`;
+  const title = ogText(highlight?.title ?? FESTIVAL_FULL_NAME);
+  const meta = ogText(
+    highlight
+      ? [highlight.category, formatDate(highlight.date), highlight.author].filter(Boolean).join('  ·  ')
+      : `Books, stories and the arts in ${FESTIVAL_CITY}`,
+  );
   const titleSize = title.length > 70 ? 56 : title.length > 45 ? 66 : 76;
   return new ImageResponse(
     (
