@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { bearerToken } from '../auth/staff';
+import { csvCell, toCsv } from '../export/csv';
+import { ticketReference, TICKET_REFERENCE_PATTERN } from './ids';
+import { clientIp, createRateLimiter } from './rate-limit';
+
+describe('rate limiter', () => {
+  it('allows max hits per window per key, then frees up as the window slides', () => {
+    const limiter = createRateLimiter({ max: 3, windowMs: 1_000 });
+    expect([0, 100, 200].map((t) => limiter.hit('a', t).allowed)).toEqual([true, true, true]);
+    expect(limiter.hit('a', 300)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.hit('b', 300).allowed).toBe(true);
+    expect(limiter.hit('a', 1_001).allowed).toBe(true);
+  });
+
+  it('0 switches it off', () => {
+    const off = createRateLimiter({ max: 0, windowMs: 1_000 });
+    for (let i = 0; i < 100; i++) expect(off.hit('a').allowed).toBe(true);
+  });
+
+  it('takes the first x-forwarded-for entry, else the socket', () => {
+    expect(clientIp(new Headers({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' }))).toBe('203.0.113.9');
+    expect(clientIp(new Headers(), '127.0.0.1')).toBe('127.0.0.1');
+    expect(clientIp(new Headers())).toBe('unknown');
+  });
+});
+
+describe('csv', () => {
+  it('quotes commas, quotes and newlines, and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const f of ['=SUM(A1)', '+1', '-1', '@cmd']) expect(csvCell(f)).toBe(`'${f}`);
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell(null)).toBe('');
+    expect(toCsv(['a', 'b'], [[1, 'x']])).toBe('a,b\r\n1,x\r\n');
+  });
+});
+
+describe('passwords, tokens, references', () => {
+  it('scrypt hashes verify only the right password and are salted', async () => {
+    const a = await hashPassword('correct horse battery');
+    const b = await hashPassword('correct horse battery');
+    expect(a).not.toBe(b);
+    expect(a.startsWith('scrypt$')).toBe(true);
+    expect(await verifyPassword('correct horse battery', a)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', a)).toBe(false);
+    expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+
+  it('reads bearer tokens strictly', () => {
+    expect(bearerToken('Bearer abcdefghijklmnopqrstuvwxyz')).toBe('abcdefghijklmnopqrstuvwxyz');
+    expect(bearerToken('Basic abc')).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+  });
+
+  it('ticket references are short and unambiguous', () => {
+    for (let i = 0; i < 200; i++) {
+      const ref = ticketReference();
+      expect(ref).toMatch(TICKET_REFERENCE_PATTERN);
+      expect(ref.slice(4)).not.toMatch(/[01ILO]/);
+    }
+  });
+});
