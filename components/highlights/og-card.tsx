@@ -58,7 +58,7 @@ export async function renderReportOgImage(highlight: Highlight | undefined): Pro
           </div>
           <div style={{ display: 'flex', fontSize: 30, fontWeight: 700, letterSpacing: 1 }}>{FESTIVAL_FULL_NAME}</div>
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 24, maxWidth: 960 }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 24, maxWidth: 880 }}>
           {highlight ? (
             <div style={{ display: 'flex', fontSize: 26, fontWeight: 700, color: GOLD, textTransform: 'uppercase', letterSpacing: 3 }}>
               Highlights

@@ -33,6 +33,8 @@ export function pageMetadata(input: PageMetaInput): Metadata {
     ? [{ ...input.image, url: absoluteUrl(input.image.url) }]
     : undefined;
   return {
+    // Resolves file-based images (opengraph-image.tsx) against SITE_URL rather than the request host.
+    metadataBase: new URL(absoluteUrl('/')),
     title: { absolute: title },
     description,
     alternates: { canonical: url },
