@@ -2,8 +2,7 @@
 
 import { useRef } from 'react';
 import { DONATION_MIN_NGN, DONATION_SUGGESTED_NGN, formatNaira } from '@/lib/festival';
-import { checkField } from '@/lib/forms/field-rules';
-import { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD } from '@/lib/forms/schemas';
+import { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD, checkField } from '@/lib/forms/field-rules';
 import { ChoiceGroup, describedBy } from './field';
 import { useFormField, useSetError } from './form-context';
 import styles from './forms.module.css';

@@ -54,6 +54,11 @@ export const AMOUNT_RULES: NumberRules = {
   lenient: true,
 };
 
+/** The donation form's amount inputs: suggested amounts (radios), "other", and the typed amount. */
+export const AMOUNT_CHOICE_FIELD = 'amountChoice';
+export const CUSTOM_AMOUNT_FIELD = 'customAmount';
+export const AMOUNT_OTHER = 'other';
+
 /** A field's check as the browser runs it: its value in, its first message (or nothing) out. */
 export type FieldCheck = (value: string) => string | undefined;
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/lib/festival';
 import {
+  AMOUNT_CHOICE_FIELD,
+  AMOUNT_OTHER,
   AMOUNT_RULES,
+  CUSTOM_AMOUNT_FIELD,
   CARD_CVC_RULES,
   CARD_EXPIRY_RULES,
   CARD_HOLDER_RULES,
@@ -238,9 +241,8 @@ export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
  * "Other amount" choice with a free field ("customAmount"); this picks the amount the visitor
  * meant. A suggested choice wins; "other" or no choice means the typed amount.
  */
-export const AMOUNT_CHOICE_FIELD = 'amountChoice';
-export const CUSTOM_AMOUNT_FIELD = 'customAmount';
-export const AMOUNT_OTHER = 'other';
+
+export { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD };
 
 export function resolveDonationAmount(raw: Record<string, unknown>): unknown {
   const choice = raw[AMOUNT_CHOICE_FIELD];
