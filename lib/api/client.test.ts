@@ -128,6 +128,16 @@ describe('headers', () => {
     expect(body).toEqual({ success: true, id: 7 });
   });
 
+  it("forwards the visitor's address as X-Forwarded-For, and sends none when unknown", async () => {
+    server.handler = (_req, res) => sendJson(res, 201, { success: true });
+    const withIp = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getClientIp: () => ' 102.89.3.4 ' });
+    await withIp.post('/api/forms/newsletter/', { email: 'a@b.co' });
+    const withoutIp = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getClientIp: () => undefined });
+    await withoutIp.post('/api/forms/newsletter/', { email: 'a@b.co' });
+    expect(server.requests[0]?.headers['x-forwarded-for']).toBe('102.89.3.4');
+    expect(server.requests[1]?.headers['x-forwarded-for']).toBeUndefined();
+  });
+
   it('parses a post body with a schema when given one', async () => {
     server.handler = (_req, res) => sendJson(res, 200, { ok: 'yes' });
     const { client } = setup();

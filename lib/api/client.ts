@@ -25,6 +25,11 @@ export interface ApiClientOptions {
   deleteCookie?: (name: string) => void | Promise<void>;
   /** One line per logged event (403, 5xx, a failed cookie removal). Never given a request body. */
   log?: (line: string) => void;
+  /**
+   * The visitor's address, forwarded as X-Forwarded-For so the backend's per-visitor rate limit
+   * applies to submissions made through the site's server actions, not to the site as a whole.
+   */
+  getClientIp?: () => string | undefined | Promise<string | undefined>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -88,6 +93,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = await readCookie(AUTH_TOKEN_COOKIE);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (extra.idempotencyKey) headers.set('Idempotency-Key', extra.idempotencyKey);
+    const ip = (await options.getClientIp?.())?.trim();
+    if (ip) headers.set('X-Forwarded-For', ip);
     return headers;
   }
 

@@ -15,7 +15,7 @@
  * (possible only in server actions and route handlers); 403 and 5xx are logged in one line.
  */
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { createApiClient, type ApiClient } from './client';
@@ -48,6 +48,17 @@ async function getVisitorCookie(name: string): Promise<string | undefined> {
   }
 }
 
+/** The first address of X-Forwarded-For (set by the platform or Next's server), else X-Real-IP. */
+async function getVisitorIp(): Promise<string | undefined> {
+  try {
+    const h = await headers();
+    return h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip')?.trim() || undefined;
+  } catch (error) {
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
 async function deleteVisitorCookie(name: string): Promise<void> {
   (await cookies()).delete(name);
 }
@@ -63,6 +74,7 @@ export function getApiClient(): ApiClient {
       fetch: transport.fetch,
       getCookie: getVisitorCookie,
       deleteCookie: deleteVisitorCookie,
+      getClientIp: getVisitorIp,
       log: (line) => console.warn(line),
     });
   }
