@@ -43,7 +43,7 @@ const VALUES: Record<string, string> = {
 
 test('registration form: filled and sent with the keyboard alone', async ({ page }) => {
   await page.goto('/register');
-  const form = page.locator('main form').first();
+  const form = page.locator('form:has(input[name="firstName"])').first();
   await expect(form).toBeVisible();
   const submit = form.locator('button[type="submit"], button:not([type])').last();
   const invisible: string[] = [];

@@ -1,0 +1,306 @@
+// `npm run bench`: the site's speed and capacity, measured against its targets (docs/performance.md).
+//
+//  1. builds the production site into its own folder (.next-bench-site) when sources changed, and
+//     an empty App Router page (scripts/bench/empty-app) as the framework's floor;
+//  2. starts both on 127.0.0.1 (the site on a fresh DATA_DIR, form rate limit off);
+//  3. per route: HTML, JS (gzipped) and total bytes, and Lighthouse (mobile, simulated slow 4G,
+//     4x CPU) — the empty page first, in the same run;
+//  4. autocannon on the home page, a highlight page and POST /api/forms/registrations/;
+//  5. prints one table and exits 1 naming every missed target.
+//
+// Flags: --write-baseline (record the empty page's JS bytes for the CI budget test),
+//        --no-lighthouse (bytes and throughput only), --duration=<s> (per load test, default 10).
+// Everything is bounded: each load test by its duration, Lighthouse by a per-page timeout, and
+// the whole run by BENCH_TIMEOUT_MS (default 15 minutes).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { pageJsBytes } from './bench/bytes.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const durationArg = process.argv.find((a) => a.startsWith('--duration='));
+const DURATION = Number(durationArg?.split('=')[1] ?? process.env.BENCH_DURATION ?? 10);
+const SITE_PORT = Number(process.env.BENCH_PORT ?? 3750);
+const EMPTY_PORT = SITE_PORT + 1;
+const SITE_DIST = '.next-bench-site';
+const EMPTY_DIR = join(root, '.next-bench', 'empty-app');
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
+const bin = join(root, 'node_modules', '.bin', 'next');
+
+export const TARGETS = {
+  homeViewsPerSec: 1000,
+  registrationsPerSec: 500,
+  registrationP99Ms: 100,
+  lcpMs: 1500,
+  cls: 0,
+  categoryScore: 100, // accessibility, best practices, SEO
+  homeTransferKB: 350,
+  ownJsKB: 20,
+  // "No worse than the empty page": Lighthouse is noisy, so a small allowance on each.
+  perfAllowance: 3,
+  tbtAllowanceMs: 50,
+};
+
+// The pages a sitemap leaves out on purpose (keep in step with e2e/routes.ts EXTRA_PAGES).
+const EXTRA_PAGES = [
+  '/register', '/donations', '/partnerships', '/volunteer/apply',
+  '/registration/thank-you', '/donations/thank-you', '/partnerships/thank-you', '/volunteer/apply/thank-you',
+];
+
+const children = [];
+const log = (...m) => console.error('[bench]', ...m);
+
+function stop() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', stop);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stop(); process.exit(130); });
+const overall = setTimeout(() => { log(`gave up after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_MS)`); stop(); process.exit(2); }, TIMEOUT_MS);
+overall.unref();
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.next')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale(cwd, distDir, sources, env = {}) {
+  const buildId = join(cwd, distDir, 'BUILD_ID');
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (!sources.some((s) => newestMtime(join(cwd, s)) > built)) return;
+  log(`building ${cwd === root ? 'the site' : 'the empty baseline page'} into ${distDir} ...`);
+  const r = spawnSync(bin, ['build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, ...env } });
+  if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
+}
+
+async function startServer(cwd, port, env) {
+  const child = spawn(bin, ['start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
+  });
+  children.push(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      if (r.status < 500) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${port} did not start within 60 s`);
+}
+
+async function routesOf(base) {
+  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)]
+    .map((m) => { try { const u = new URL(m[1].replace(/&amp;/g, '&')); return u.pathname + u.search; } catch { return undefined; } })
+    .filter((p) => p && !/\.[a-z0-9]+$/i.test(p.split('?')[0]));
+  return [...new Set(['/', ...paths, ...EXTRA_PAGES])];
+}
+
+async function lighthouseRunner() {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const run = async (url) => {
+    // Defaults are Lighthouse's mobile profile: simulated slow 4G, 4x CPU slowdown.
+    const result = await Promise.race([
+      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('Lighthouse timed out (90 s)')), 90_000)),
+    ]);
+    const lhr = result.lhr;
+    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const num = (a) => lhr.audits[a]?.numericValue ?? NaN;
+    return {
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      bp: score('best-practices'),
+      seo: score('seo'),
+      lcp: num('largest-contentful-paint'),
+      cls: num('cumulative-layout-shift'),
+      tbt: num('total-blocking-time'),
+      totalKB: num('total-byte-weight') / 1024,
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+  };
+  return { run, close: () => chrome.kill() };
+}
+
+async function load(name, options) {
+  const result = await autocannon({ connections: 50, pipelining: 1, duration: DURATION, ...options });
+  const ok = result['2xx'];
+  return {
+    name,
+    rps: Math.round(ok / (result.duration || DURATION)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function registrationLoad(base, path) {
+  let n = 0;
+  const run = `${Date.now().toString(36)}`;
+  return load('POST registration', {
+    url: `${base}${path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    requests: [{
+      setupRequest(req) {
+        n += 1;
+        const body = { firstName: 'Bench', lastName: 'Runner', email: `bench-${run}-${n}@example.com`, phone: '08031234567', numberOfTickets: 1, submittedAt: new Date().toISOString() };
+        return { ...req, body: JSON.stringify(body) };
+      },
+    }],
+  });
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const pad = (s, n) => String(s).padEnd(n);
+const padL = (s, n) => String(s).padStart(n);
+
+async function main() {
+  const started = Date.now();
+  buildIfStale(root, SITE_DIST, ['app', 'components', 'lib', 'backend', 'content-fallbacks', 'public', 'proxy.ts', 'next.config.ts', 'package.json', 'instrumentation.ts']);
+  mkdirSync(join(root, '.next-bench'), { recursive: true });
+  // Built from a copy under .next-bench/ (ignored by git, lint and tsc) so its output never lands in scripts/.
+  const source = join(root, 'scripts', 'bench', 'empty-app');
+  if (newestMtime(source) > newestMtime(join(EMPTY_DIR, 'app'))) {
+    rmSync(EMPTY_DIR, { recursive: true, force: true });
+    cpSync(source, EMPTY_DIR, { recursive: true });
+  }
+  buildIfStale(EMPTY_DIR, '.next', ['app', 'next.config.mjs']);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'festival-bench-'));
+  const site = `http://127.0.0.1:${SITE_PORT}`;
+  const empty = `http://127.0.0.1:${EMPTY_PORT}`;
+  await startServer(root, SITE_PORT, {
+    NEXT_DIST_DIR: SITE_DIST,
+    DATA_DIR: dataDir,
+    SITE_URL: site,
+    RATE_LIMIT_MAX: '0', // the backend's per-IP form limit, off: every request comes from 127.0.0.1
+    REGISTRATION_CAPACITY: '0', // no wristband limit during the run
+  });
+  await startServer(EMPTY_DIR, EMPTY_PORT, {});
+
+  const baselineBytes = await pageJsBytes(empty, '/');
+  if (args.has('--write-baseline')) {
+    const next = JSON.parse(readFileSync(join(root, 'node_modules', 'next', 'package.json'), 'utf8')).version;
+    writeFileSync(join(root, 'scripts', 'bench', 'framework-baseline.json'), `${JSON.stringify({
+      next, jsGzipBytes: baselineBytes.jsGzip, chunks: baselineBytes.js.length,
+      measuredWith: 'npm run bench -- --write-baseline (an empty App Router page, scripts/bench/empty-app)',
+    }, null, 2)}\n`);
+    log(`framework baseline written: ${baselineBytes.jsGzip} bytes of gzipped JS (Next ${next})`);
+  }
+
+  const routes = await routesOf(site);
+  const rows = [];
+  for (const route of routes) {
+    const b = await pageJsBytes(site, route);
+    rows.push({ route, status: b.status, htmlKB: kb(b.htmlGzip), jsKB: kb(b.jsGzip), ownJsKB: kb(b.jsGzip - baselineBytes.jsGzip) });
+  }
+
+  let baselineLh;
+  if (!args.has('--no-lighthouse')) {
+    const lh = await lighthouseRunner();
+    try {
+      baselineLh = await lh.run(`${empty}/`);
+      // Warm each page once so the first Lighthouse run does not pay for a cold server cache.
+      for (const row of rows) {
+        await fetch(`${site}${row.route}`).catch(() => undefined);
+        try {
+          row.lh = await lh.run(`${site}${row.route}`);
+        } catch (error) {
+          row.lhError = error.message;
+        }
+      }
+    } finally {
+      lh.close();
+    }
+  }
+
+  const highlight = routes.find((r) => /^\/highlights\/[^/?]+$/.test(r)) ?? '/highlights';
+  // The API contract's path ends in a slash; if this deployment redirects it, measure the target.
+  let registrationPath = '/api/forms/registrations/';
+  const probe = await fetch(`${site}${registrationPath}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (probe.status >= 300 && probe.status < 400) registrationPath = new URL(probe.headers.get('location'), site).pathname;
+  const loads = [
+    await load(`GET / (home)`, { url: `${site}/` }),
+    await load(`GET ${highlight}`, { url: `${site}${highlight}` }),
+    await registrationLoad(site, registrationPath),
+  ];
+  loads[2].name = `POST ${registrationPath}`;
+
+  // ---- the table ----
+  const out = [];
+  out.push(`Benchmark ${new Date().toISOString()} · ${process.env.BENCH_LABEL ?? ''} Node ${process.version} · ${(await import('node:os')).cpus().length} CPUs · load ${DURATION} s × 50 connections`);
+  out.push('');
+  out.push(`${pad('route', 46)} ${padL('HTTP', 4)} ${padL('HTML gz', 8)} ${padL('JS gz', 8)} ${padL('ours', 7)} ${padL('total', 8)} ${padL('perf', 4)} ${padL('LCP ms', 7)} ${padL('CLS', 5)} ${padL('TBT ms', 6)} ${padL('a11y', 4)} ${padL('bp', 4)} ${padL('seo', 4)}`);
+  const lhCols = (l) => l
+    ? `${padL(l.perf, 4)} ${padL(Math.round(l.lcp), 7)} ${padL(l.cls.toFixed(3), 5)} ${padL(Math.round(l.tbt), 6)} ${padL(l.a11y, 4)} ${padL(l.bp, 4)} ${padL(l.seo, 4)}`
+    : `${padL('-', 4)} ${padL('-', 7)} ${padL('-', 5)} ${padL('-', 6)} ${padL('-', 4)} ${padL('-', 4)} ${padL('-', 4)}`;
+  out.push(`${pad('(empty Next.js page: the floor)', 46)} ${padL(baselineBytes.status, 4)} ${padL(kb(baselineBytes.htmlGzip), 8)} ${padL(kb(baselineBytes.jsGzip), 8)} ${padL('0.0', 7)} ${padL(baselineLh ? baselineLh.totalKB.toFixed(1) : '-', 8)} ${lhCols(baselineLh)}`);
+  for (const r of rows) {
+    out.push(`${pad(r.route, 46)} ${padL(r.status, 4)} ${padL(r.htmlKB, 8)} ${padL(r.jsKB, 8)} ${padL(r.ownJsKB, 7)} ${padL(r.lh ? r.lh.totalKB.toFixed(1) : '-', 8)} ${lhCols(r.lh)}${r.lhError ? `  (${r.lhError})` : ''}`);
+  }
+  out.push('');
+  out.push(`${pad('load test', 46)} ${padL('req/s', 7)} ${padL('p50 ms', 7)} ${padL('p99 ms', 7)} ${padL('errors', 7)}`);
+  for (const l of loads) out.push(`${pad(l.name, 46)} ${padL(l.rps, 7)} ${padL(l.p50, 7)} ${padL(l.p99, 7)} ${padL(l.non2xx, 7)}`);
+
+  // ---- targets ----
+  const missed = [];
+  const [home, , reg] = loads;
+  if (home.rps < TARGETS.homeViewsPerSec) missed.push(`home page ${home.rps} views/s < ${TARGETS.homeViewsPerSec}`);
+  if (reg.rps < TARGETS.registrationsPerSec) missed.push(`registrations ${reg.rps}/s < ${TARGETS.registrationsPerSec}`);
+  if (reg.p99 >= TARGETS.registrationP99Ms) missed.push(`registration p99 ${reg.p99} ms ≥ ${TARGETS.registrationP99Ms} ms`);
+  for (const l of loads) if (l.non2xx > 0) missed.push(`${l.name}: ${l.non2xx} non-2xx/errors under load`);
+  for (const r of rows) {
+    if (r.status !== 200) missed.push(`${r.route}: HTTP ${r.status}`);
+    if (Number(r.ownJsKB) > TARGETS.ownJsKB) missed.push(`${r.route}: ${r.ownJsKB} KB own JS > ${TARGETS.ownJsKB} KB`);
+    if (r.lhError) missed.push(`${r.route}: Lighthouse failed (${r.lhError})`);
+    const l = r.lh;
+    if (!l) continue;
+    if (l.lcp > TARGETS.lcpMs) missed.push(`${r.route}: LCP ${Math.round(l.lcp)} ms > ${TARGETS.lcpMs}`);
+    if (l.cls > TARGETS.cls) missed.push(`${r.route}: CLS ${l.cls.toFixed(3)} > 0`);
+    for (const [k, label] of [['a11y', 'accessibility'], ['bp', 'best practices'], ['seo', 'SEO']]) {
+      if (l[k] < TARGETS.categoryScore) missed.push(`${r.route}: ${label} ${l[k]} < 100 (${l.failing.slice(0, 4).join(', ')})`);
+    }
+    if (baselineLh && l.perf < baselineLh.perf - TARGETS.perfAllowance) missed.push(`${r.route}: performance ${l.perf} < empty page ${baselineLh.perf} - ${TARGETS.perfAllowance}`);
+    if (baselineLh && l.tbt > baselineLh.tbt + TARGETS.tbtAllowanceMs) missed.push(`${r.route}: TBT ${Math.round(l.tbt)} ms > empty page ${Math.round(baselineLh.tbt)} + ${TARGETS.tbtAllowanceMs} ms`);
+    if (r.route === '/' && l.totalKB > TARGETS.homeTransferKB) missed.push(`home page transfer ${l.totalKB.toFixed(1)} KB > ${TARGETS.homeTransferKB} KB`);
+  }
+  out.push('');
+  out.push(missed.length ? `MISSED ${missed.length} target(s):\n  - ${missed.join('\n  - ')}` : 'All targets met.');
+  out.push(`(${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(out.join('\n'));
+  mkdirSync(join(root, 'bench-results'), { recursive: true });
+  writeFileSync(join(root, 'bench-results', 'latest.txt'), `${out.join('\n')}\n`);
+  rmSync(dataDir, { recursive: true, force: true });
+  stop();
+  process.exit(missed.length ? 1 : 0);
+}
+
+main().catch((error) => {
+  log(error.stack ?? error.message);
+  stop();
+  process.exit(2);
+});
