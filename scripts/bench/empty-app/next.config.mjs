@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 // This file is used from its copy at .next-bench/empty-app/ (see scripts/bench.mjs): two levels below the repo.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export default {
+const config = {
   distDir: '.next',
   poweredByHeader: false,
   turbopack: { root: repoRoot },
 };
+
+export default config;
