@@ -72,7 +72,7 @@ function scriptsAllowed(route: string, csp: string, html: string): string[] {
   return problems.slice(0, 3).map((p) => `${route}: ${p}`);
 }
 
-test('every route scores at least 100 (A+) by the HTTP Observatory rules, with the required headers', async ({ request, baseURL }) => {
+test('every route scores at least 100 (A+) by the HTTP Observatory rules, with the required headers @nojs', async ({ request, baseURL }) => {
   test.setTimeout(120_000);
   const host = new URL(baseURL!).host;
   const routes = [...(await pageRoutes(request)), NOT_FOUND_PATH, ...NON_HTML_RESOURCES];
@@ -102,7 +102,7 @@ test('every route scores at least 100 (A+) by the HTTP Observatory rules, with t
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('a nonce is fresh on every request of a page rendered per request', async ({ request }) => {
+test('a nonce is fresh on every request of a page rendered per request @nojs', async ({ request }) => {
   const routes = await pageRoutes(request);
   const nonces = new Set<string>();
   let dynamicRoute: string | undefined;
@@ -124,7 +124,7 @@ test('a nonce is fresh on every request of a page rendered per request', async (
   expect(nonces.size).toBe(3);
 });
 
-test.describe('state-changing /api requests from another site are refused', () => {
+test.describe('state-changing /api requests from another site are refused @nojs', () => {
   const path = '/api/forms/newsletter/';
   const data = { email: 'origin-check@example.com' };
 
@@ -152,7 +152,7 @@ test.describe('state-changing /api requests from another site are refused', () =
   });
 });
 
-test('x-middleware-subrequest cannot make the proxy step aside', async ({ request }) => {
+test('x-middleware-subrequest cannot make the proxy step aside @nojs', async ({ request }) => {
   for (const value of ['proxy', 'middleware', 'proxy:proxy:proxy:proxy:proxy', 'src/middleware:src/middleware:src/middleware:src/middleware:src/middleware']) {
     const page = await request.get('/', { headers: { 'x-middleware-subrequest': value } });
     expect(page.headers()['content-security-policy'], value).toMatch(/script-src/);

@@ -32,11 +32,11 @@ function scriptSources(html: string): string[] {
   return out;
 }
 
-test('the framework baseline was measured with the installed Next.js', () => {
+test('the framework baseline was measured with the installed Next.js @nojs', () => {
   expect(baseline.next, 'run `npm run bench -- --write-baseline` after upgrading Next.js').toBe(installedNext);
 });
 
-test('every route: same-origin scripts only, and at most 20 KB of our own gzipped JS above the framework', async ({ request, baseURL }) => {
+test('every route: same-origin scripts only, and at most 20 KB of our own gzipped JS above the framework @nojs', async ({ request, baseURL }) => {
   test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
   const gzipCache = new Map<string, number>();
@@ -65,7 +65,7 @@ test('every route: same-origin scripts only, and at most 20 KB of our own gzippe
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('fonts: subset woff2 files, preloaded on the home page', async ({ request }) => {
+test('fonts: subset woff2 files, preloaded on the home page @nojs', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const preloads = [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/gi)].map((m) => m[0]).filter((l) => /as="font"/.test(l));
   expect(preloads.length, 'no <link rel="preload" as="font"> on the home page').toBeGreaterThan(0);
