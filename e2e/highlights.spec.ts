@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-scan';
 
 const CHIPS = ['All Reports', 'Event Report', 'Community Impact', 'Partnership', 'Workshop Series'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const chips = (page: Page) => page.getByRole('navigation', { name: 'Report categories' });
 const grid = (page: Page) => page.getByRole('list', { name: /reports$/i }).first();

@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-scan';
 
 const SLUG = 'july-book-circle-ake-2025';
 const TITLE = 'The July Book Circle: Soyinka’s Aké, Read Where It Happened';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('/highlights/[slug]', () => {
   test('shows every part of a report', async ({ page, baseURL }) => {
@@ -88,7 +83,15 @@ test.describe('/highlights/[slug]', () => {
     await expect(share.getByRole('button')).toHaveCount(0);
   });
 
-  test('a missing report is Report Not Found with status 404 and links to highlights and home', async ({ page }) => {
+  test('a missing report answers 404', async ({ request }) => {
+    const response = await request.get('/highlights/no-such-report-anywhere');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('noindex');
+  });
+
+  // Next 16 client-renders the not-found UI of notFound() thrown in a page (vercel/next.js#62228),
+  // so the visible 'Report Not Found' page needs JavaScript; the 404 status above holds either way.
+  test('a missing report shows Report Not Found with links to highlights and home @js', async ({ page }) => {
     const response = await page.goto('/highlights/no-such-report-anywhere');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Report Not Found' })).toBeVisible();
@@ -96,12 +99,11 @@ test.describe('/highlights/[slug]', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     await page.getByRole('main').getByRole('link', { name: 'Back to Highlights' }).click();
     await expect(page).toHaveURL(/\/highlights$/);
+    await expectNoAxeViolations(page);
   });
 
-  test('passes an axe scan, found and not found', async ({ page }) => {
+  test('passes an axe scan', async ({ page }) => {
     await page.goto(`/highlights/${SLUG}`);
-    await expectNoAxeViolations(page);
-    await page.goto('/highlights/no-such-report-anywhere');
     await expectNoAxeViolations(page);
   });
 });
