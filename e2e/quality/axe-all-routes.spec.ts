@@ -5,16 +5,38 @@
  * running server's sitemap (e2e/routes.ts), split into shards so both workers share the scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { NOT_FOUND_PATH, pageRoutes, shard } from '../routes';
 import { imageProblems, undersizedTargets } from './page-checks';
 
 const SHARDS = 4;
+
+/**
+ * axe needs timers, which do not run in a page with JavaScript disabled. For the no-JS projects it
+ * scans a twin page with JavaScript on whose document is the server's HTML with every <script>
+ * removed and <noscript> unwrapped: the very DOM a visitor without JavaScript gets.
+ */
+async function noJsTwin(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  const twin = await context.newPage();
+  await twin.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() === 'script') return route.abort();
+    if (request.resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+      .replace(/<\/?noscript>/gi, '');
+    return route.fulfill({ response, body: html });
+  });
+  return twin;
+}
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (let index = 0; index < SHARDS; index++) {
-  test(`axe, touch targets, images and same-origin requests, no CSP refusals on every route (shard ${index + 1}/${SHARDS})`, async ({ page, request, baseURL }) => {
+  test(`axe, touch targets, images and same-origin requests, no CSP refusals on every route (shard ${index + 1}/${SHARDS})`, async ({ page, request, baseURL, browser, javaScriptEnabled }) => {
     test.setTimeout(180_000);
+    const axePage = javaScriptEnabled ? page : await noJsTwin(browser, page);
     const routes = shard([...(await pageRoutes(request)), ...(index === 0 ? [NOT_FOUND_PATH] : [])], index, SHARDS);
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
@@ -32,7 +54,8 @@ for (let index = 0; index < SHARDS; index++) {
       const response = await page.goto(route, { waitUntil: 'load' });
       const expected = route === NOT_FOUND_PATH ? 404 : 200;
       if (response?.status() !== expected) problems.push(`${route}: HTTP ${response?.status()} (expected ${expected})`);
-      const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      if (axePage !== page) await axePage.goto(route, { waitUntil: 'load' });
+      const axe = await new AxeBuilder({ page: axePage }).withTags(WCAG_TAGS).analyze();
       for (const v of axe.violations) {
         const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
         problems.push(`${route}: axe ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length}× e.g. ${where}`);

@@ -23,6 +23,7 @@ test('phone menu: open with the keyboard, move through it, choose a link', async
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
   const toggle = page.locator(MENU_TOGGLE).first();
+  await expect(toggle, 'the phone header has no menu toggle ([aria-label="Menu"])').toBeAttached({ timeout: 5_000 });
   const invisible = await tabTo(page, () => toggle.evaluate((el) => el === document.activeElement));
   await page.keyboard.press('Enter');
   const about = page.locator('#mobile-menu a[href="/about"], nav[aria-label="Mobile"] a[href="/about"]').first();
