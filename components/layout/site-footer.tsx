@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { getConfig } from '@/lib/config';
+import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/lib/festival';
+import { NewsletterForm } from '@/components/forms/newsletter-form';
+import { Logo } from './logo';
+import { HOME_LINK, PRIMARY_LINKS, SECONDARY_LINKS } from './nav-links';
+
+/** Every page's footer (spec §2): navigation, the newsletter form (#newsletter), copyright. */
+export function SiteFooter() {
+  const { festivalStartDate, festivalEndDate } = getConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__band" aria-hidden="true" />
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo tone="light" />
+          <p className="site-footer__about">
+            A festival of books, stories and the arts in {FESTIVAL_CITY}, {FESTIVAL_STATE} — the city of adire cloth
+            and of writers who changed how the world reads Africa.
+          </p>
+          <p className="site-footer__dates">
+            <strong>{formatFestivalDates(festivalStartDate, festivalEndDate)}</strong>
+            <br />
+            {FESTIVAL_VENUE}
+          </p>
+        </div>
+        <nav className="site-footer__nav" aria-label="Footer">
+          <h2 className="site-footer__heading">Explore</h2>
+          <ul>
+            {[HOME_LINK, ...PRIMARY_LINKS].map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="site-footer__nav" aria-label="Get involved">
+          <h2 className="site-footer__heading">Get involved</h2>
+          <ul>
+            {SECONDARY_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-footer__newsletter">
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {year} {FESTIVAL_NAME}. All rights reserved.
+        </p>
+        <p>Made in Abeokuta with stories, indigo and good company.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import { getConfig } from '@/lib/config';
+import { ButtonLink } from '@/components/ui/button';
+import { Logo } from './logo';
+import { MenuCloser } from './menu-closer';
+import { HOME_LINK, NEWSLETTER_LINK, PRIMARY_LINKS } from './nav-links';
+
+const MENU_ID = 'mobile-menu';
+
+/**
+ * Desktop (≥ 1100 px): logo, the spec's links, Newsletter and Register (the external form when
+ * configured). Smaller screens: logo, a compact Register to #register and a <details> menu that
+ * works without JavaScript; MenuCloser adds closing on link choice and Escape.
+ */
+export function SiteHeader() {
+  const { registrationUrl } = getConfig();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Logo />
+        <nav className="desktop-nav" aria-label="Main">
+          <ul className="desktop-nav__list">
+            {PRIMARY_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="nav-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href={NEWSLETTER_LINK.href} className="nav-link nav-link--newsletter">
+                {NEWSLETTER_LINK.label}
+              </a>
+            </li>
+          </ul>
+          <ButtonLink href={registrationUrl} size="sm" className="desktop-nav__register">
+            Register
+          </ButtonLink>
+        </nav>
+        <div className="mobile-bar">
+          <ButtonLink href="/#register" size="sm" className="mobile-bar__register">
+            Register
+          </ButtonLink>
+          <details className="mobile-menu" id={MENU_ID}>
+            <summary className="mobile-menu__toggle" aria-label="Menu">
+              <span className="mobile-menu__icon" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="mobile-menu__label" aria-hidden="true">
+                Menu
+              </span>
+            </summary>
+            <nav className="mobile-menu__panel" aria-label="Mobile">
+              <ul className="mobile-menu__list">
+                {[HOME_LINK, ...PRIMARY_LINKS].map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href} className="mobile-menu__link">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <a href={NEWSLETTER_LINK.href} className="mobile-menu__link">
+                    {NEWSLETTER_LINK.label}
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          </details>
+          <MenuCloser menuId={MENU_ID} />
+        </div>
+      </div>
+    </header>
+  );
+}
