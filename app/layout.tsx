@@ -1,9 +1,43 @@
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { displayFont, textFont } from '@/components/layout/fonts';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { SkipLink } from '@/components/layout/skip-link';
+import { getConfig } from '@/lib/config';
+import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/lib/festival';
+import './globals.css';
 
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(getConfig().siteUrl),
+    title: { default: FESTIVAL_FULL_NAME, template: `%s | ${FESTIVAL_NAME}` },
+    description: `${FESTIVAL_FULL_NAME}: books, stories, art, music and film in ${FESTIVAL_CITY}, Nigeria. Free to attend.`,
+    applicationName: FESTIVAL_NAME,
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: '#1d2a6b',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+/**
+ * Every page: skip link, header, the page in <main id="main">, footer. Pages render their own
+ * content only (no <main>), so landmarks are never doubled.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-NG">
-      <body>{children}</body>
+    <html lang="en-NG" className={`${displayFont.variable} ${textFont.variable}`}>
+      <body>
+        <SkipLink />
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
     </html>
   );
 }

@@ -1,3 +1,61 @@
-export default function HomePage() {
-  return <main><h1>Ìtàn Festival</h1></main>;
+import type { Metadata } from 'next';
+import { HomeHero } from '@/components/home/hero';
+import { InauguralEdition } from '@/components/home/inaugural-edition';
+import { JoinBanner } from '@/components/home/join-banner';
+import { LatestHighlights } from '@/components/home/latest-highlights';
+import { PageError } from '@/components/home/page-error';
+import { Podcasts } from '@/components/home/podcasts';
+import { Projects } from '@/components/home/projects';
+import { UpcomingEvents } from '@/components/home/upcoming-events';
+import { ButtonLink } from '@/components/ui/button';
+import { getConfig } from '@/lib/config';
+import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/lib/content';
+import type { Events, Hero } from '@/lib/content/schemas';
+import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/lib/festival';
+
+// Content comes from the API on every request (with fallbacks), so the page is rendered per request.
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: { absolute: `${FESTIVAL_FULL_NAME} · Abeokuta` },
+  alternates: { canonical: '/' },
+};
+
+/** Hero and events must both load; the getters fall back on their own, so a throw here is rare. */
+async function loadEssentials(): Promise<{ hero: Hero; events: Events } | undefined> {
+  try {
+    const [hero, events] = await Promise.all([getHero(), getEvents()]);
+    return { hero, events };
+  } catch (error) {
+    console.error('home: hero or events failed', error instanceof Error ? error.message : error);
+    return undefined;
+  }
+}
+
+export default async function HomePage() {
+  const config = getConfig();
+  const dates = formatFestivalDates(config.festivalStartDate, config.festivalEndDate);
+  // One more than the home shows tells whether 'View All Reports' is needed.
+  const [essentials, programs, podcasts, highlights] = await Promise.all([
+    loadEssentials(),
+    getPrograms().catch(() => []),
+    getPodcasts().catch(() => []),
+    getHighlights({ limit: HOME_HIGHLIGHTS_COUNT + 1 }).catch(() => ({ results: [], count: 0 })),
+  ]);
+
+  if (!essentials) {
+    return <PageError action={<ButtonLink href="/">Try again</ButtonLink>} />;
+  }
+
+  return (
+    <>
+      <HomeHero hero={essentials.hero} registrationUrl={config.registrationUrl} dates={dates} />
+      <UpcomingEvents events={essentials.events} dates={dates} />
+      <InauguralEdition programs={programs} registrationUrl={config.registrationUrl} dates={dates} />
+      <Projects />
+      <LatestHighlights highlights={highlights.results} total={highlights.count} />
+      <Podcasts podcasts={podcasts} />
+      <JoinBanner />
+    </>
+  );
 }

@@ -264,18 +264,21 @@ export function composeArtwork(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 }
 
-/** The placeholder for images that fail: pale cloth with a quiet motif, readable on any card. */
+/**
+ * The placeholder for images that fail: pale cloth with a quiet motif, readable on any card. Built
+ * from an SVG <pattern> so the .svg (used as a CSS background when JavaScript is off) stays tiny.
+ */
 export function composePlaceholder(): string {
   const w = 1200;
   const h = 800;
   const r = seededRandom('placeholder');
-  let body = `<rect width="${w}" height="${h}" fill="#e9e1f0"/>`;
-  body += `<rect width="${w}" height="${h}" fill="#dfe4f2"/>`;
-  let g = '<g opacity="0.55">';
-  for (let i = 0; i < 8; i++) for (let j = 0; j < 6; j++) g += motif(r, (i + j) % 2 ? 0 : 1, i * 150 + 12, j * 150 - 30, 126, '#9aa6cf');
-  body += `${g}</g>`;
-  body += `<circle cx="600" cy="400" r="110" fill="#c6cde6"/><circle cx="600" cy="400" r="70" fill="none" stroke="#8390c0" stroke-width="8" stroke-dasharray="14 10"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+  const tile = motif(r, 0, 12, 12, 126, '#9aa6cf') + motif(r, 1, 162, 162, 126, '#9aa6cf');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    `<defs><pattern id="p" width="300" height="300" patternUnits="userSpaceOnUse"><g opacity="0.55">${tile}</g></pattern></defs>` +
+    `<rect width="${w}" height="${h}" fill="#dfe4f2"/><rect width="${w}" height="${h}" fill="url(#p)"/>` +
+    `<circle cx="600" cy="400" r="110" fill="#c6cde6"/><circle cx="600" cy="400" r="70" fill="none" stroke="#8390c0" stroke-width="8" stroke-dasharray="14 10"/></svg>`
+  );
 }
 
 async function render(svg: string, out: string, width: number): Promise<number> {
