@@ -64,6 +64,7 @@ async function deleteVisitorCookie(name: string): Promise<void> {
 }
 
 let instance: ApiClient | undefined;
+let publicInstance: ApiClient | undefined;
 
 /** The site's client: configured transport, the visitor's cookies, console logging. */
 export function getApiClient(): ApiClient {
@@ -81,12 +82,35 @@ export function getApiClient(): ApiClient {
   return instance;
 }
 
+/**
+ * The client for public content (hero, events, highlights...): the same transport, but it reads
+ * no visitor cookies or headers. Public pages are the same for every visitor, so they can be
+ * prerendered and cached (with a hash-based CSP) instead of rendered per request; a visitor's
+ * credentials are only sent where they mean something, on form submissions.
+ */
+export function getPublicApiClient(): ApiClient {
+  if (!publicInstance) {
+    const transport = createTransport(getConfig().apiBaseUrl);
+    publicInstance = createApiClient({
+      baseUrl: transport.baseUrl,
+      fetch: transport.fetch,
+      log: (line) => console.warn(line),
+    });
+  }
+  return publicInstance;
+}
+
 /** Lazily bound to getApiClient(), so importing lib/api never parses configuration by itself. */
-export const apiClient: ApiClient = {
-  get timeoutMs() {
-    return getApiClient().timeoutMs;
-  },
-  url: (path, query) => getApiClient().url(path, query),
-  get: (path, options) => getApiClient().get(path, options),
-  post: (path, body, options) => getApiClient().post(path, body, options),
-};
+export const apiClient: ApiClient = bindLazily(getApiClient);
+export const publicApiClient: ApiClient = bindLazily(getPublicApiClient);
+
+function bindLazily(get: () => ApiClient): ApiClient {
+  return {
+    get timeoutMs() {
+      return get().timeoutMs;
+    },
+    url: (path, query) => get().url(path, query),
+    get: (path, options) => get().get(path, options),
+    post: (path, body, options) => get().post(path, body, options),
+  };
+}

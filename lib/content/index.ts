@@ -15,7 +15,7 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
-import { apiClient } from '@/lib/api';
+import { publicApiClient } from '@/lib/api';
 import { createContentSource } from './source';
 
 export {
@@ -30,7 +30,8 @@ export {
 export { relatedHighlights } from './related';
 export { getAbout, getAllEventDetails, getEventDetail, getVolunteerBenefits, getVolunteerRoles } from './static';
 
-const source = createContentSource(apiClient, { rethrow: unstable_rethrow });
+// Public content carries no visitor credentials, so pages that show it can be cached.
+const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow });
 
 export const getHero = cache(source.getHero);
 export const getEvents = cache(source.getEvents);
