@@ -52,6 +52,18 @@ test('#register: the inaugural edition with its programme and a Register button'
   await expect(section.getByText('No programs available at the moment.')).toHaveCount(0);
 });
 
+test('#register links the festival calendar file, which is an iCalendar with the festival dates', async ({ page, request }) => {
+  await page.goto('/');
+  const link = page.locator('section#register').getByRole('link', { name: /add the festival to your calendar/i });
+  await expect(link).toHaveAttribute('href', '/festival.ics');
+  const res = await request.get('/festival.ics');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/calendar');
+  const body = await res.text();
+  expect(body).toContain('BEGIN:VEVENT');
+  expect(body).toMatch(/DTSTART[^:\r\n]*:20251024/);
+});
+
 test('#projects: the four event categories link to their pages', async ({ page }) => {
   await page.goto('/');
   const section = page.locator('section#projects');

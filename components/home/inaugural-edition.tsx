@@ -3,6 +3,7 @@ import type { Program } from '@/lib/content/schemas';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { FESTIVAL_ICS_PATH } from '@/lib/feeds/festival-calendar';
 import { FESTIVAL_VENUE, WRISTBAND_HOURS } from '@/lib/festival';
 import styles from './home.module.css';
 
@@ -29,6 +30,10 @@ export function InauguralEdition({ programs, registrationUrl, dates }: { program
                   <strong className={styles.editionDates}>{dates}</strong>
                   <br />
                   {FESTIVAL_VENUE}
+                  <br />
+                  <a href={FESTIVAL_ICS_PATH} className={styles.calendarLink}>
+                    Add the festival to your calendar (.ics)
+                  </a>
                 </p>
                 <p>
                   Registration is free. One wristband opens every reading, exhibition, screening and concert for the full{' '}
