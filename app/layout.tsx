@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { displayFont, textFont } from '@/components/layout/fonts';
+import { NavigationStatus } from '@/components/layout/navigation-status';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -33,6 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <SkipLink />
         <SiteHeader />
+        <NavigationStatus />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

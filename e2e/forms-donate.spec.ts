@@ -73,7 +73,7 @@ test.describe('donation form', () => {
 
   test('a bad email and phone get their messages', async ({ page }, testInfo) => {
     await fillDonation(page, uniqueEmail(testInfo, 'bad'));
-    await page.getByLabel('Email address').fill('ada@');
+    await page.locator('main').getByLabel('Email address').fill('ada@');
     await page.getByLabel('Phone number').fill('phone');
     await page.getByRole('radio', { name: '₦2,000' }).check();
     await page.getByRole('button', { name: 'Donate' }).click();

@@ -182,3 +182,23 @@ test('focus is visible on header links and buttons', async ({ page }) => {
     await page.keyboard.press('Tab');
   }
 });
+
+test('a slow navigation shows the loading state (spinner and Loading...) until the page arrives @js', async ({ page }) => {
+  await page.goto('/about');
+  // Hold the next page's data back, as a slow mobile connection would.
+  await page.route(
+    (url) => url.pathname === '/' || url.searchParams.has('_rsc'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+  );
+  const status = page.locator('.navigation-status');
+  await expect(status).toHaveAttribute('role', 'status');
+  await expect(status).not.toContainText('Loading...');
+  await page.getByRole('link', { name: 'Ìtàn Festival home' }).first().click();
+  await expect(status).toContainText('Loading...');
+  await expect(status.locator('.spinner')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(status).not.toContainText('Loading...');
+});

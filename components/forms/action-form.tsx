@@ -73,9 +73,12 @@ function FormBody({ state, formAction, form, idempotencyKey, children, ...rest }
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     // Leaving a field for the submit button: the submit checks everything, and a message
     // appearing now would shift the button away from under the pointer before the click lands.
+    // Likewise for a button that works on this field (the stepper's − and +): it sets a valid value.
     const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
     const hit = fieldOf(event);
+    if (next instanceof HTMLButtonElement && (next.type === 'submit' || (hit && next.getAttribute('aria-controls') === hit.el.id))) {
+      return;
+    }
     if (!hit || hit.el.dataset.check === 'off') return;
     if (hit.el.type === 'radio' || hit.el.type === 'checkbox' || hit.el.type === 'hidden') return;
     const message = checkField(form, hit.field, hit.el.value);

@@ -1,5 +1,4 @@
 import { ButtonLink } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import styles from './highlights.module.css';
 
 export const HIGHLIGHTS_LOAD_ERROR = 'Failed to load highlights. Please try again.';
@@ -34,15 +33,6 @@ export function HighlightsEmpty({ filtered }: { filtered: boolean }) {
           View All Reports
         </ButtonLink>
       ) : null}
-    </div>
-  );
-}
-
-export function HighlightsLoading() {
-  return (
-    <div className={styles.state} role="status">
-      <Spinner size="lg" />
-      <p className={styles.stateText}>Loading...</p>
     </div>
   );
 }

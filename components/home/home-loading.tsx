@@ -6,7 +6,7 @@ export const LOADING_TEXT = 'Loading...';
  * The loading state (spec §2: a spinner and 'Loading...'). Deliberately NOT mounted as a root
  * app/loading.tsx: a loading.tsx wraps the page in a Suspense boundary, and without JavaScript the
  * streamed page never replaces the fallback, so no-JS visitors would see only 'Loading...'.
- * Use it inside client-side states (or a boundary that only suspends after hydration).
+ * Between pages, components/layout/navigation-status.tsx shows the same text with a spinner.
  */
 export function HomeLoading() {
   return (
