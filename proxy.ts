@@ -3,6 +3,12 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { buildCsp, buildHashCsp } from '@/lib/security/headers';
 import { checkOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
 import { createStaticCspLookup } from '@/lib/security/static-csp';
+import { createApiClient } from '@/lib/api/client';
+import { createTransport } from '@/lib/api/transport';
+import { getConfig } from '@/lib/config';
+import { createContentSource } from '@/lib/content/source';
+import { getEventDetail } from '@/lib/content/static';
+import { findMissing, memoize, MISSING_HEADER, missingPath, readTopLevelRoutes, type MissingKind } from '@/lib/not-found/missing';
 
 /**
  * Runs before every page and API request:
@@ -13,12 +19,24 @@ import { createStaticCspLookup } from '@/lib/security/static-csp';
  *   per request gets a fresh nonce with 'strict-dynamic' (Next reads it from the request's CSP
  *   header and puts it on its own scripts).
  */
-const staticCsp = createStaticCspLookup(
-  // Read at run time from the build folder; not a module dependency to trace.
-  join(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXT_DIST_DIR || '.next'),
-);
+// Read at run time from the build folder; not a module dependency to trace.
+const distDir = join(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXT_DIST_DIR || '.next');
+const staticCsp = createStaticCspLookup(distDir);
 
-export function proxy(request: NextRequest) {
+let missingCheck: ((pathname: string) => Promise<MissingKind | undefined>) | undefined;
+
+/** Missing reports and events, checked once a minute per URL (see lib/not-found/missing.ts). */
+function checkMissing(pathname: string): Promise<MissingKind | undefined> {
+  if (!missingCheck) {
+    const transport = createTransport(getConfig().apiBaseUrl);
+    const source = createContentSource(createApiClient({ baseUrl: transport.baseUrl, fetch: transport.fetch }));
+    const deps = { topLevelRoutes: readTopLevelRoutes(distDir), source, eventDetail: (slug: string) => getEventDetail(slug) };
+    missingCheck = memoize(60_000, 2_000, (path) => findMissing(path, deps));
+  }
+  return missingCheck(pathname);
+}
+
+export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
   const { pathname } = request.nextUrl;
@@ -51,7 +69,17 @@ export function proxy(request: NextRequest) {
     requestHeaders.set('Content-Security-Policy', csp);
   }
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  let missing: MissingKind | undefined;
+  if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !hashes) {
+    missing = await checkMissing(pathname).catch(() => undefined);
+  }
+  let response: NextResponse;
+  if (missing) {
+    requestHeaders.set(MISSING_HEADER, missing);
+    response = NextResponse.rewrite(new URL(missingPath(missing), request.url), { request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
   response.headers.set('Content-Security-Policy', csp);
   return response;
 }

@@ -27,6 +27,8 @@ test.describe('programme pages /events/{slug}', () => {
 
   test('an unknown programme is a 404', async ({ page }) => {
     expect((await page.goto('/events/no-such-programme'))?.status()).toBe(404);
+    // Rendered on the server: visible with JavaScript off too.
+    await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
   });
 
   test('an event-grid slug under /events/ redirects to its page', async ({ page }) => {
@@ -53,6 +55,7 @@ test.describe('event-grid pages /{slug}', () => {
 
   test('unknown top-level slugs are a real 404 and other routes are not shadowed', async ({ page, request }) => {
     expect((await page.goto('/no-such-event'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page has wandered off' })).toBeVisible();
     expect((await request.get('/%3Cscript%3E')).status()).toBe(404);
     expect((await page.goto('/about'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('About');

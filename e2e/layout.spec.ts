@@ -184,15 +184,15 @@ test('focus is visible on header links and buttons', async ({ page }) => {
 });
 
 test('a slow navigation shows the loading state (spinner and Loading...) until the page arrives @js', async ({ page }) => {
-  await page.goto('/about');
-  // Hold the next page's data back, as a slow mobile connection would.
+  // Hold the home page's data back (its prefetch too), as a slow mobile connection would.
   await page.route(
-    (url) => url.pathname === '/' || url.searchParams.has('_rsc'),
+    (url) => url.pathname === '/' && url.searchParams.has('_rsc'),
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     },
   );
+  await page.goto('/about');
   const status = page.locator('.navigation-status');
   await expect(status).toHaveAttribute('role', 'status');
   await expect(status).not.toContainText('Loading...');
