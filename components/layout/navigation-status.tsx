@@ -10,7 +10,8 @@ const SHOW_AFTER_MS = 150;
 const GIVE_UP_MS = 15_000;
 
 function isClientNavigation(event: MouseEvent): HTMLAnchorElement | undefined {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+  // Not checking defaultPrevented: next/link prevents the browser's navigation to do its own.
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
     return undefined;
   }
   const anchor = (event.target as Element | null)?.closest?.('a[href]');
