@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { EventDetailView } from '@/components/events/event-detail-view';
+import { EventPage as EventPageBody } from '@/components/events/event-page';
 import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
-import { getConfig } from '@/lib/config';
 import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
 import { htmlToText } from '@/lib/html/sanitize';
-import { eventJsonLd } from '@/lib/seo/json-ld';
-import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export const dynamic = 'force-dynamic';
@@ -41,29 +38,5 @@ export default async function ProgrammePage({ params }: { params: Params }) {
     if (getEventDetail(slug, 'event')) permanentRedirect(`/${encodeURIComponent(slug)}`);
     notFound();
   }
-  const { registrationUrl } = getConfig();
-  return (
-    <>
-      {event.startsAt && event.endsAt && event.venue ? (
-        <JsonLd
-          data={eventJsonLd({
-            name: event.title,
-            path: `/events/${encodeURIComponent(slug)}`,
-            startsAt: event.startsAt,
-            endsAt: event.endsAt,
-            venue: event.venue,
-            address: event.address ?? event.venue,
-            description: htmlToText(event.description),
-            image: event.image,
-            registrationUrl,
-          })}
-        />
-      ) : null}
-      <EventDetailView
-        event={event}
-        registrationUrl={registrationUrl}
-        crumbs={[{ label: 'Home', href: '/' }, { label: 'Programme', href: '/#whats-on' }, { label: event.title }]}
-      />
-    </>
-  );
+  return <EventPageBody event={event} path={`/events/${encodeURIComponent(slug)}`} parentLabel="Programme" />;
 }
