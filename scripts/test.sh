@@ -16,6 +16,11 @@ fi
 if [ -z "${TEST_DATABASE_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/test"
 fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== backend tests run on SQLite and on PostgreSQL (${TEST_DATABASE_URL%%@*}@...)"
+else
+  echo "== PostgreSQL not reachable on 127.0.0.1:5432: backend tests run on SQLite only"
+fi
 
 echo "== typecheck"
 npx next typegen >/dev/null
