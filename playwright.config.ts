@@ -14,8 +14,9 @@ const runId = process.env.E2E_RUN_ID ?? String(process.pid);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/festival-e2e-${runId}`;
 // Workers re-read this file with another pid: pin the directory so specs can open the servers' databases.
 process.env.E2E_DATA_DIR = dataDir;
-// A port nothing listens on: the "API unreachable" server points here.
-const closedApi = 'http://127.0.0.1:9';
+// A port nothing listens on (and not on fetch's blocked-port list, so the connection is really
+// attempted and refused): the "API unreachable" server points here.
+const closedApi = 'http://127.0.0.1:2';
 
 export const e2ePorts = { port, downPort };
 
