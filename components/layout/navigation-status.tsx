@@ -2,7 +2,9 @@
 
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { LOADING_TEXT } from '@/components/home/home-loading';
+
+/** The spec's loading text (§2). */
+export const LOADING_TEXT = 'Loading...';
 
 /** Shown only when a navigation takes longer than this: fast ones never flash. */
 const SHOW_AFTER_MS = 150;
