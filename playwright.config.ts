@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests run against the production build (`next build` first; scripts/test.sh does it).
- * Two servers start from the same build: the normal site with the built-in backend on a fresh
- * SQLite file, and one whose API_BASE_URL points at a closed port (everything must still work).
+ * End-to-end tests run against production builds (scripts/test.sh makes them first). Two servers:
+ * the normal site with the built-in backend on a fresh SQLite file, and one built and run with
+ * API_BASE_URL pointing at a closed port (everything must still work). Pages are prerendered at
+ * build, so each server's build carries its SITE_URL and API.
  * Projects cover a phone and a desktop viewport, each with JavaScript on and off. Tests tagged
  * @js need JavaScript and run only in the JS projects; @nojs ones only in the no-JS projects.
  */
@@ -73,18 +74,24 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start -H 127.0.0.1 -p ${port}`,
+      command: `npx next start -p ${port}`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv({}),
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${downPort}`,
+      // Its own build (scripts/test.sh), made with the API unreachable: prerendered pages show the fallbacks.
+      command: `npx next start -p ${downPort}`,
       url: `http://127.0.0.1:${downPort}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv({ API_BASE_URL: closedApi, DATA_DIR: `${dataDir}-down`, SITE_URL: `http://127.0.0.1:${downPort}` }),
+      env: serverEnv({
+        API_BASE_URL: closedApi,
+        DATA_DIR: `${dataDir}-down`,
+        SITE_URL: `http://127.0.0.1:${downPort}`,
+        NEXT_DIST_DIR: `${process.env.NEXT_DIST_DIR || '.next'}-api-down`,
+      }),
     },
   ],
 });

@@ -8,7 +8,7 @@ import { createTransport } from '@/lib/api/transport';
 import { getConfig } from '@/lib/config';
 import { createContentSource } from '@/lib/content/source';
 import { getEventDetail } from '@/lib/content/static';
-import { findMissing, memoize, MISSING_HEADER, missingPath, readTopLevelRoutes, type MissingKind } from '@/lib/not-found/missing';
+import { findMissing, memoize, missingPath, readRouteMatcher, readTopLevelRoutes, type MissingKind } from '@/lib/not-found/missing';
 
 /**
  * Runs before every page and API request:
@@ -30,7 +30,12 @@ function checkMissing(pathname: string): Promise<MissingKind | undefined> {
   if (!missingCheck) {
     const transport = createTransport(getConfig().apiBaseUrl);
     const source = createContentSource(createApiClient({ baseUrl: transport.baseUrl, fetch: transport.fetch }));
-    const deps = { topLevelRoutes: readTopLevelRoutes(distDir), source, eventDetail: (slug: string) => getEventDetail(slug) };
+    const deps = {
+      topLevelRoutes: readTopLevelRoutes(distDir),
+      matchesRoute: readRouteMatcher(distDir),
+      source,
+      eventDetail: (slug: string) => getEventDetail(slug),
+    };
     missingCheck = memoize(60_000, 2_000, (path) => findMissing(path, deps));
   }
   return missingCheck(pathname);
@@ -75,8 +80,10 @@ export async function proxy(request: NextRequest) {
   }
   let response: NextResponse;
   if (missing) {
-    requestHeaders.set(MISSING_HEADER, missing);
-    response = NextResponse.rewrite(new URL(missingPath(missing), request.url), { request: { headers: requestHeaders } });
+    const target = request.nextUrl.clone();
+    target.pathname = missingPath(missing);
+    target.search = '';
+    response = NextResponse.rewrite(target, { status: 404, request: { headers: requestHeaders } });
   } else {
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }

@@ -1,8 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { absoluteUrl } from '@/lib/seo/urls';
 
-export const dynamic = 'force-dynamic';
-
 /** Everything public may be crawled except the API and the post-submission pages. */
 export default function robots(): MetadataRoute.Robots {
   return {

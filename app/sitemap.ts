@@ -1,43 +1,17 @@
 import type { MetadataRoute } from 'next';
-import { getAllEventDetails, getEvents, getHighlights, getPrograms } from '@/lib/content';
+import { allHighlights, eventSlugs, STATIC_PATHS } from '@/lib/content/paths';
 import { getConfig } from '@/lib/config';
 import { absoluteUrl } from '@/lib/seo/urls';
 
-export const dynamic = 'force-dynamic';
+// Rebuilt at most once a minute, so a new report is listed without a deploy.
+export const revalidate = 60;
 
-/** Routes with their own page file (the four category pages are also the event-grid slugs). */
-const STATIC_PATHS = [
-  '/',
-  '/about',
-  '/highlights',
-  '/volunteer',
-  '/donations',
-  '/partnerships',
-  '/register',
-  '/annual-festival',
-  '/bi-monthly',
-  '/literacy-libraries',
-  '/creative-economy',
-] as const;
-
-const STATIC_SET = new Set<string>(STATIC_PATHS);
 const MAX_REPORTS = 1000;
-const PAGE = 100;
-
-async function allHighlights() {
-  const all = [];
-  for (let page = 1; all.length < MAX_REPORTS; page += 1) {
-    const { results, count } = await getHighlights({ limit: PAGE, page });
-    all.push(...results);
-    if (results.length < PAGE || all.length >= count) break;
-  }
-  return all;
-}
 
 /** Every public page: static routes, each report, each event (/{slug}) and programme (/events/{slug}). */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const config = getConfig();
-  const [highlights, events, programs] = await Promise.all([allHighlights(), getEvents(), getPrograms()]);
+  const [highlights, slugs] = await Promise.all([allHighlights(MAX_REPORTS), eventSlugs()]);
   const entries: MetadataRoute.Sitemap = STATIC_PATHS.map((path) => ({
     url: absoluteUrl(path),
     changeFrequency: path === '/' || path === '/highlights' ? 'weekly' : 'monthly',
@@ -57,13 +31,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     const modified = new Date(/^\d{4}-\d{2}-\d{2}$/.test(h.date) ? `${h.date}T12:00:00+01:00` : h.date);
     add(`/highlights/${encodeURIComponent(h.slug)}`, Number.isNaN(modified.getTime()) ? {} : { lastModified: modified });
   }
-  const eventSlugs = [events.heroEvent.slug, ...events.events.map((e) => e.slug)];
-  for (const detail of getAllEventDetails()) if (detail.kind === 'event') eventSlugs.push(detail.slug);
-  for (const slug of eventSlugs) {
-    const path = `/${encodeURIComponent(slug)}`;
-    if (!STATIC_SET.has(path)) add(path);
-  }
-  const programSlugs = [...programs.map((p) => p.slug), ...getAllEventDetails().filter((d) => d.kind === 'program').map((d) => d.slug)];
-  for (const slug of programSlugs) add(`/events/${encodeURIComponent(slug)}`);
+  for (const slug of slugs.events) add(`/${encodeURIComponent(slug)}`);
+  for (const slug of slugs.programmes) add(`/events/${encodeURIComponent(slug)}`);
   return entries;
 }

@@ -28,7 +28,10 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const port = process.env.PORT || '3000';
-const host = process.env.HOST || '0.0.0.0';
-const child = spawn(bin, ['start', '-p', port, '-H', host], { stdio: 'inherit', cwd: root });
+// Without HOST, Next listens on every interface. With -H, Next 16 treats the proxy's rewrites
+// (missing pages -> their 404, lib/not-found/missing.ts) as external and makes them over HTTP to
+// itself: they still work, at the cost of a second request.
+const hostArgs = process.env.HOST ? ['-H', process.env.HOST] : [];
+const child = spawn(bin, ['start', '-p', port, ...hostArgs], { stdio: 'inherit', cwd: root });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

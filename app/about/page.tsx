@@ -10,7 +10,6 @@ import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
 import styles from './about.module.css';
 
-export const dynamic = 'force-dynamic';
 
 export function generateMetadata(): Metadata {
   const about = getAbout();

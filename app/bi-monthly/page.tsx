@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { CategoryPage, categoryMetadata } from '@/components/events/category-page';
 
-export const dynamic = 'force-dynamic';
 
 export function generateMetadata(): Metadata {
   return categoryMetadata('bi-monthly');

@@ -1,7 +1,8 @@
 import { getConfig } from '@/lib/config';
 import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
 
-export const dynamic = 'force-dynamic';
+// The dates come from configuration, fixed at build: served as a static file.
+export const dynamic = 'force-static';
 
 /** "Add to calendar": the festival dates as an iCalendar file. */
 export function GET(): Response {

@@ -8,8 +8,6 @@ import { getVolunteerBenefits, getVolunteerRoles } from '@/lib/content';
 import { FESTIVAL_NAME } from '@/lib/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export const dynamic = 'force-dynamic';
-
 export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'Volunteer',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail, Events, Highlight, Program } from '@/lib/content/schemas';
-import { findMissing, memoize, missingPath, type MissingDeps } from './missing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findMissing, memoize, missingPath, readRouteMatcher, type MissingDeps } from './missing';
 
 const events: Events = {
   heroEvent: { title: 'Festival', subtitle: '', image: '/i.webp', slug: 'annual-festival' },
@@ -49,8 +52,8 @@ describe('findMissing', () => {
     expect(await findMissing(path, deps())).toBe(expected);
   });
 
-  it('missing paths match no route (three segments under an unused prefix)', () => {
-    expect(missingPath('report')).toBe('/_missing/report/404');
+  it('each kind has its own 404 route', () => {
+    expect(['report', 'event', 'page'].map((k) => missingPath(k as 'report'))).toEqual(['/missing/report', '/missing/event', '/missing/page']);
   });
 });
 
@@ -78,5 +81,26 @@ describe('memoize', () => {
     await get('b', 0);
     await get('c', 0);
     expect(await get('a', 1)).toBe('a:4');
+  });
+});
+
+describe('missing pages and unmatched paths', () => {
+  it('a path no route serves is a missing page; without a route table nothing is assumed missing', async () => {
+    const withRoutes = { ...deps(), matchesRoute: (p: string) => p.startsWith('/about') || p === '/a/b' };
+    expect(await findMissing('/highlights/known-report/extra', withRoutes)).toBe('page');
+    expect(await findMissing('/a/b', withRoutes)).toBeUndefined();
+    expect(await findMissing('/highlights/known-report/extra', deps())).toBeUndefined();
+  });
+
+  it('reads the route table of a build', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'routes-'));
+    writeFileSync(
+      join(dist, 'routes-manifest.json'),
+      JSON.stringify({ staticRoutes: [{ regex: '^/about(?:/)?$' }], dynamicRoutes: [{ regex: '^/highlights/([^/]+?)(?:/)?$' }] }),
+    );
+    const matches = readRouteMatcher(dist);
+    expect(['/about', '/about/', '/highlights/x', '/_next/static/chunk.js'].map(matches)).toEqual([true, true, true, true]);
+    expect(['/highlights/x/y', '/nope/deeper'].map(matches)).toEqual([false, false]);
+    expect(readRouteMatcher('/nonexistent')('/anything/at/all')).toBe(true);
   });
 });

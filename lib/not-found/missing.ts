@@ -2,22 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentSource } from '@/lib/content/source';
 import type { EventDetail } from '@/lib/content/schemas';
+import type { MissingKind } from './kind';
+
+export { missingPath, type MissingKind } from './kind';
 
 /**
  * Which kind of "not found" a URL is, decided before the page renders.
  *
  * Why: Next 16 serves a 404 raised by notFound() inside a page with an EMPTY <body> — the
  * not-found UI exists only in the RSC payload and appears after hydration (vercel/next.js#62228,
- * #98954). Without JavaScript, and for crawlers that do not run it, the page is blank. A URL that
- * matches no route is rendered properly, so proxy.ts rewrites missing reports and events to an
- * unmatched path, and app/not-found.tsx shows the right message from the x-missing header.
+ * #98954). Without JavaScript, and for crawlers that do not run it, the page is blank. And the
+ * root app/not-found.tsx is prerendered once (it must not read the request: Next renders it into
+ * every page, so a headers() call there makes the whole site dynamic), so it cannot say which
+ * thing is missing, and its static HTML carries no nonce for the CSP.
+ *
+ * So proxy.ts decides: a missing report, event or page, and any URL no route matches, is
+ * rewritten with status 404 to app/missing/[kind], rendered per request with the nonce.
  */
-export type MissingKind = 'report' | 'event' | 'page';
-
-export const MISSING_HEADER = 'x-missing';
-/** Three segments: no route of the app matches it, so Next renders app/not-found.tsx. */
-export const missingPath = (kind: MissingKind) => `/_missing/${kind}/404`;
-
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 
 export interface MissingDeps {
@@ -25,6 +26,8 @@ export interface MissingDeps {
   topLevelRoutes: ReadonlySet<string>;
   source: Pick<ContentSource, 'getHighlight' | 'getEvents' | 'getPrograms'>;
   eventDetail: (slug: string) => EventDetail | undefined;
+  /** Whether any route of the build serves the path; without a build (tests), assume one does. */
+  matchesRoute?: (pathname: string) => boolean;
 }
 
 async function eventExists(slug: string, deps: MissingDeps): Promise<boolean> {
@@ -60,6 +63,7 @@ export async function findMissing(pathname: string, deps: MissingDeps): Promise<
   if (segments.length === 1 && !deps.topLevelRoutes.has(first!)) {
     return (await eventExists(first!, deps)) ? undefined : 'page';
   }
+  if (deps.matchesRoute && !deps.matchesRoute(pathname)) return 'page';
   return undefined;
 }
 
@@ -76,6 +80,26 @@ export function readTopLevelRoutes(distDir: string): Set<string> {
     // No build to read (dev, tests): the caller's defaults stand.
   }
   return routes;
+}
+
+interface RoutesManifest {
+  staticRoutes?: { regex: string }[];
+  dynamicRoutes?: { regex: string }[];
+}
+
+/**
+ * Whether a path is served by one of the built app's routes (routes-manifest.json). Next's own
+ * files under /_next/ always are. Without a manifest (dev, tests) every path is assumed served.
+ */
+export function readRouteMatcher(distDir: string): (pathname: string) => boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(distDir, 'routes-manifest.json'), 'utf8')) as RoutesManifest;
+    const regexes = [...(manifest.staticRoutes ?? []), ...(manifest.dynamicRoutes ?? [])].map((r) => new RegExp(r.regex));
+    if (regexes.length === 0) return () => true;
+    return (pathname) => pathname.startsWith('/_next/') || regexes.some((re) => re.test(pathname));
+  } catch {
+    return () => true;
+  }
 }
 
 /** A small time-bounded memo so a popular URL is checked once a minute, not on every view. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHashCsp } from './headers';
 import { scan } from './observatory';
-import { createStaticCspLookup, inlineHashes } from './static-csp';
+import { createStaticCspLookup, inlineHashes, PREVIOUS_VERSION_GRACE_MS } from './static-csp';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -39,13 +39,31 @@ describe('createStaticCspLookup', () => {
     expect(lookup('/highlights')).toBeUndefined();
   });
 
-  it('re-reads a page that ISR rewrote', async () => {
+  it('re-reads a page that ISR rewrote, allowing the previous version for a grace period', async () => {
     const dist = fakeBuild();
     const lookup = createStaticCspLookup(dist);
-    expect(lookup('/about')?.scripts).toEqual([hash('about()')]);
+    expect(lookup('/about', 0)?.scripts).toEqual([hash('about()')]);
     await new Promise((r) => setTimeout(r, 20));
     writeFileSync(join(dist, 'server', 'app', 'about.html'), '<script>about(2)</script>');
-    expect(lookup('/about')?.scripts).toEqual([hash('about(2)')]);
+    expect(lookup('/about', 1_000)?.scripts).toEqual([hash('about(2)'), hash('about()')]);
+    expect(lookup('/about', 1_000 + PREVIOUS_VERSION_GRACE_MS / 2)?.scripts).toEqual([hash('about(2)'), hash('about()')]);
+    expect(lookup('/about', 2_000 + PREVIOUS_VERSION_GRACE_MS)?.scripts).toEqual([hash('about(2)')]);
+  });
+
+  it('pages of a dynamic route count once ISR has written them, and only plain slugs are looked up', () => {
+    const dist = fakeBuild();
+    const manifest = {
+      routes: { '/': {} },
+      dynamicRoutes: { '/highlights/[slug]': { routeRegex: '^/highlights/([^/]+?)(?:/)?$' } },
+    };
+    writeFileSync(join(dist, 'prerender-manifest.json'), JSON.stringify(manifest));
+    mkdirSync(join(dist, 'server', 'app', 'highlights'));
+    writeFileSync(join(dist, 'server', 'app', 'highlights', 'new-report.html'), '<script>report()</script>');
+    const lookup = createStaticCspLookup(dist);
+    expect(lookup('/highlights/new-report')?.scripts).toEqual([hash('report()')]);
+    expect(lookup('/highlights/not-rendered-yet')).toBeUndefined();
+    expect(lookup('/highlights/..%2F..%2Fabout')).toBeUndefined();
+    expect(lookup('/about')).toBeUndefined(); // not in this manifest
   });
 
   it('without a build every page falls back to a nonce', () => {

@@ -1,7 +1,6 @@
-import { ReportNotFound } from '@/components/highlights/report-not-found';
-import { HIGHLIGHT_NOT_FOUND } from '@/lib/content';
+import { NotFoundBody } from '@/components/not-found/not-found-body';
 
-/** A report that exists neither in the API nor locally: 'Report Not Found' with a 404 status. */
-export default function ReportNotFoundPage() {
-  return <ReportNotFound message={`${HIGHLIGHT_NOT_FOUND}. It may have moved, or the link may be mistyped.`} />;
+/** notFound() from this page: normally proxy.ts answers a missing report first (lib/not-found/missing.ts). */
+export default function NotFound() {
+  return <NotFoundBody kind="report" />;
 }

@@ -4,7 +4,8 @@ import { buildRss } from '@/lib/feeds/rss';
 import { htmlToText, truncateText } from '@/lib/html/sanitize';
 import { absoluteUrl } from '@/lib/seo/urls';
 
-export const dynamic = 'force-dynamic';
+// Rebuilt at most once a minute, so a new report reaches feed readers without a deploy.
+export const revalidate = 60;
 
 /** How many of the newest reports the feed carries. */
 const FEED_SIZE = 50;

@@ -1,0 +1,31 @@
+import { ReportNotFound } from '@/components/highlights/report-not-found';
+import { ButtonLink } from '@/components/ui/button';
+import { HIGHLIGHT_NOT_FOUND } from '@/lib/content';
+import type { MissingKind } from '@/lib/not-found/kind';
+
+/** The body of every 404: 'Report Not Found' (spec §2), 'Event not found', or a page that is not here. */
+export function NotFoundBody({ kind }: { kind: MissingKind }) {
+  if (kind === 'report') {
+    return <ReportNotFound message={`${HIGHLIGHT_NOT_FOUND}. It may have moved, or the link may be mistyped.`} />;
+  }
+  const isEvent = kind === 'event';
+  return (
+    <div className="container page-state">
+      <div className="page-state__panel">
+        <p className="eyebrow">404</p>
+        <h1>{isEvent ? 'Event not found' : 'This page has wandered off'}</h1>
+        <p>
+          {isEvent
+            ? 'We could not find that event. It may have moved, or the link may be mistyped.'
+            : 'The page you asked for is not here. It may have moved, or the link may be mistyped.'}
+        </p>
+        <div className="page-state__actions">
+          <ButtonLink href="/">Go to the home page</ButtonLink>
+          <ButtonLink href={isEvent ? '/#whats-on' : '/highlights'} variant="outline">
+            {isEvent ? "See what's on" : 'Read the highlights'}
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
