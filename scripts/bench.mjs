@@ -13,12 +13,13 @@
 // Everything is bounded: each load test by its duration, Lighthouse by a per-page timeout, and
 // the whole run by BENCH_TIMEOUT_MS (default 15 minutes).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { pageJsBytes } from './bench/bytes.mjs';
+import { newestMtime, stampBuild, staleReason } from './build-state.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -62,22 +63,8 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stop(); process
 const overall = setTimeout(() => { log(`gave up after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_MS)`); stop(); process.exit(2); }, TIMEOUT_MS);
 overall.unref();
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.next')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-function buildIfStale(cwd, distDir, sources, env = {}) {
-  const buildId = join(cwd, distDir, 'BUILD_ID');
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  if (!sources.some((s) => newestMtime(join(cwd, s)) > built)) return;
+function buildIfStale(cwd, distDir, isStale, env = {}) {
+  if (!isStale) return;
   log(`building ${cwd === root ? 'the site' : 'the empty baseline page'} into ${distDir} ...`);
   const r = spawnSync(bin, ['build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, ...env } });
   if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
@@ -183,7 +170,14 @@ const padL = (s, n) => String(s).padStart(n);
 
 async function main() {
   const started = Date.now();
-  buildIfStale(root, SITE_DIST, ['app', 'components', 'lib', 'backend', 'content-fallbacks', 'public', 'proxy.ts', 'next.config.ts', 'package.json', 'instrumentation.ts']);
+  const site = `http://127.0.0.1:${SITE_PORT}`;
+  const empty = `http://127.0.0.1:${EMPTY_PORT}`;
+  // Pages are prerendered with the address they are served at (canonical URLs).
+  const buildEnv = { ...process.env, SITE_URL: site, DATA_DIR: join(root, '.next-bench', 'build-data') };
+  const siteReason = staleReason(root, SITE_DIST, buildEnv);
+  if (siteReason) log(`site build: ${siteReason}`);
+  buildIfStale(root, SITE_DIST, Boolean(siteReason), buildEnv);
+  if (siteReason) stampBuild(root, SITE_DIST, buildEnv);
   mkdirSync(join(root, '.next-bench'), { recursive: true });
   // Built from a copy under .next-bench/ (ignored by git, lint and tsc) so its output never lands in scripts/.
   const source = join(root, 'scripts', 'bench', 'empty-app');
@@ -191,11 +185,11 @@ async function main() {
     rmSync(EMPTY_DIR, { recursive: true, force: true });
     cpSync(source, EMPTY_DIR, { recursive: true });
   }
-  buildIfStale(EMPTY_DIR, '.next', ['app', 'next.config.mjs']);
+  const emptyReason = staleReason(EMPTY_DIR, '.next', {}, ['app', 'next.config.mjs']);
+  buildIfStale(EMPTY_DIR, '.next', Boolean(emptyReason));
+  if (emptyReason) stampBuild(EMPTY_DIR, '.next', {});
 
   const dataDir = mkdtempSync(join(tmpdir(), 'festival-bench-'));
-  const site = `http://127.0.0.1:${SITE_PORT}`;
-  const empty = `http://127.0.0.1:${EMPTY_PORT}`;
   await startServer(root, SITE_PORT, {
     NEXT_DIST_DIR: SITE_DIST,
     DATA_DIR: dataDir,

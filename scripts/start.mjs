@@ -1,31 +1,21 @@
-// `npm start`: build the production site when the build is missing or older than the sources,
-// then serve it. One command for a fresh machine and for a restart after `git pull`.
+// `npm start`: build the production site when the build is missing, older than the sources, or made
+// with another configuration (scripts/build-state.mjs), then serve it. One command for a fresh
+// machine and for a restart after `git pull`.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stampBuild, staleReason } from './build-state.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const root = new URL('..', import.meta.url).pathname;
 const distDir = process.env.NEXT_DIST_DIR || '.next';
-const buildId = join(root, distDir, 'BUILD_ID');
-const sources = ['app', 'components', 'lib', 'backend', 'content-fallbacks', 'public', 'proxy.ts', 'next.config.ts', 'package.json'];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-const stale = sources.some((s) => newestMtime(join(root, s)) > built);
 const bin = join(root, 'node_modules', '.bin', 'next');
-if (stale) {
-  console.log('Building the site (sources changed since the last build)...');
+
+const reason = staleReason(root, distDir);
+if (reason) {
+  console.log(`Building the site (${reason})...`);
   const r = spawnSync(bin, ['build'], { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  stampBuild(root, distDir);
 }
 const port = process.env.PORT || '3000';
 // Without HOST, Next listens on every interface. With -H, Next 16 treats the proxy's rewrites

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHashCsp } from './headers';
 import { scan } from './observatory';
-import { createStaticCspLookup, inlineHashes, PREVIOUS_VERSION_GRACE_MS } from './static-csp';
+import { createStaticCspLookup, inlineHashes, PREVIOUS_VERSION_GRACE_MS, routeCacheHtmlPath, routeOfAppPage } from './static-csp';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -27,6 +27,7 @@ describe('createStaticCspLookup', () => {
     writeFileSync(join(dist, 'server', 'app', 'index.html'), '<script>home()</script>');
     writeFileSync(join(dist, 'server', 'app', 'about.html'), '<script>about()</script>');
     writeFileSync(join(dist, 'server', 'app', '_not-found.html'), '<script>nf()</script>');
+    writeFileSync(join(dist, 'server', 'app-paths-manifest.json'), JSON.stringify({ '/page': 'x', '/about/page': 'x', '/highlights/[slug]/page': 'x' }));
     return dist;
   }
 
@@ -57,13 +58,36 @@ describe('createStaticCspLookup', () => {
       dynamicRoutes: { '/highlights/[slug]': { routeRegex: '^/highlights/([^/]+?)(?:/)?$' } },
     };
     writeFileSync(join(dist, 'prerender-manifest.json'), JSON.stringify(manifest));
-    mkdirSync(join(dist, 'server', 'app', 'highlights'));
-    writeFileSync(join(dist, 'server', 'app', 'highlights', 'new-report.html'), '<script>report()</script>');
+    const runtime = routeCacheHtmlPath(dist, '/highlights/[slug]/page', '/highlights/new-report');
+    mkdirSync(dirname(runtime), { recursive: true });
+    writeFileSync(runtime, '<script>report()</script>');
     const lookup = createStaticCspLookup(dist);
     expect(lookup('/highlights/new-report')?.scripts).toEqual([hash('report()')]);
     expect(lookup('/highlights/not-rendered-yet')).toBeUndefined();
     expect(lookup('/highlights/..%2F..%2Fabout')).toBeUndefined();
     expect(lookup('/about')).toBeUndefined(); // not in this manifest
+  });
+
+  it('prefers the copy next start rendered at run time (route-cache) to the build\'s', async () => {
+    const dist = fakeBuild();
+    const lookup = createStaticCspLookup(dist);
+    expect(lookup('/', 0)?.scripts).toEqual([hash('home()')]);
+    await new Promise((r) => setTimeout(r, 20));
+    const runtime = routeCacheHtmlPath(dist, '/page', '/');
+    mkdirSync(dirname(runtime), { recursive: true });
+    writeFileSync(runtime, '<script>home(runtime)</script>');
+    expect(runtime).toContain(join('route-cache', 'APP_PAGE', createHash('sha256').update('/page').digest('hex'), '$', 'index.html'));
+    expect(lookup('/', 1_000)?.scripts).toEqual([hash('home(runtime)'), hash('home()')]);
+    expect(lookup('/', 2_000 + PREVIOUS_VERSION_GRACE_MS)?.scripts).toEqual([hash('home(runtime)')]);
+  });
+
+  it('maps app page modules to the routes they serve', () => {
+    expect(['/page', '/about/page', '/highlights/(list)/page', '/highlights/[slug]/page'].map(routeOfAppPage)).toEqual([
+      '/',
+      '/about',
+      '/highlights',
+      '/highlights/[slug]',
+    ]);
   });
 
   it('without a build every page falls back to a nonce', () => {

@@ -37,14 +37,36 @@ export function inlineHashes(html: string): InlineHashes {
 }
 
 interface PrerenderManifest {
-  routes?: Record<string, unknown>;
+  routes?: Record<string, { srcRoute?: string | null } | undefined>;
   dynamicRoutes?: Record<string, { routeRegex?: string } | undefined>;
 }
 
-/** The HTML file Next writes for a prerendered app route: "/" -> index.html, "/about" -> about.html. */
+/** The HTML file `next build` writes for a prerendered app route: "/" -> index.html, "/about" -> about.html. */
 export function prerenderedHtmlPath(distDir: string, route: string): string {
   const name = route === '/' ? 'index' : route.replace(/^\//, '');
   return join(distDir, 'server', 'app', `${name}.html`);
+}
+
+/**
+ * Where `next start` (16.4) keeps a page it rendered or revalidated at run time:
+ * server/route-cache/APP_PAGE/<sha256 of the page's module, e.g. "/highlights/[slug]/page">/$<path>.html.
+ * This copy, when present, is the one served, and it differs from the build's (Next's payload
+ * flags change), so its hashes are the ones that count. Next's internal layout: if it moves, the
+ * lookup falls back to the build's file, and the e2e CSP checks (console refusals) fail.
+ */
+export function routeCacheHtmlPath(distDir: string, appPage: string, route: string): string {
+  const source = createHash('sha256').update(appPage).digest('hex');
+  return join(distDir, 'server', 'route-cache', 'APP_PAGE', source, `$${route === '/' ? '/index' : route}.html`);
+}
+
+/** "/highlights/(list)/page" -> "/highlights": the route an app-paths-manifest page serves. */
+export function routeOfAppPage(appPage: string): string {
+  const route = appPage
+    .split('/')
+    .filter((segment) => segment && !/^\(.*\)$/.test(segment) && !segment.startsWith('@'))
+    .slice(0, -1)
+    .join('/');
+  return `/${route}`;
 }
 
 export interface StaticCspLookup {
@@ -60,63 +82,92 @@ const SAFE_PATH = /^(\/[a-z0-9][a-z0-9-]{0,99})+$/i;
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
+interface Build {
+  /** Prerendered route -> the route pattern it came from ("/highlights/x" -> "/highlights/[slug]"). */
+  routes: Map<string, string>;
+  dynamic: { pattern: string; regex: RegExp }[];
+  /** Route pattern -> its app page module ("/highlights" -> "/highlights/(list)/page"). */
+  appPages: Map<string, string>;
+}
+
 /**
- * Reads `prerender-manifest.json` once. A route is "static" when its HTML is in the build folder:
- * listed in the manifest's routes (prerendered at build), or matching one of its dynamic routes
- * (generateStaticParams with dynamicParams) and written there by ISR on a first visit.
+ * Reads the build's manifests once. A route is "static" when its HTML is in the build folder:
+ * listed in prerender-manifest's routes (prerendered at build), or matching one of its dynamic
+ * routes (generateStaticParams with dynamicParams) and rendered by a first visit since.
  * Returns a lookup that never throws (a missing or odd build means: use a nonce).
  *
- * When ISR rewrites a page, Next swaps the cached copy it serves and the file at nearly the same
+ * When ISR rewrites a page, Next swaps the copy it serves and the file at nearly the same
  * moment, not atomically; for a minute after a change the previous version's hashes stay in the
  * policy too, so a response in that gap still runs its scripts.
  */
 export function createStaticCspLookup(distDir: string): StaticCspLookup {
-  let manifest: { routes: Set<string>; dynamic: RegExp[] } | undefined;
-  const cache = new Map<string, { mtimeMs: number; hashes: InlineHashes; previous?: InlineHashes; changedAt: number }>();
+  let build: Build | undefined;
+  const cache = new Map<string, { file: string; mtimeMs: number; hashes: InlineHashes; previous?: InlineHashes; changedAt: number }>();
 
-  function readManifest() {
-    if (manifest) return manifest;
-    manifest = { routes: new Set(), dynamic: [] };
+  function readBuild(): Build {
+    if (build) return build;
+    build = { routes: new Map(), dynamic: [], appPages: new Map() };
+    const internal = (route: string) => route.startsWith('/_') || /\.[a-z0-9]+$/i.test(route);
     try {
       const json = JSON.parse(readFileSync(join(distDir, 'prerender-manifest.json'), 'utf8')) as PrerenderManifest;
-      for (const route of Object.keys(json.routes ?? {})) {
+      for (const [route, entry] of Object.entries(json.routes ?? {})) {
         // Next's internal routes (/_not-found, /_global-error) and metadata files are not pages.
-        if (route.startsWith('/_') || /\.[a-z0-9]+$/i.test(route)) continue;
-        manifest.routes.add(route);
+        if (!internal(route)) build.routes.set(route, entry?.srcRoute ?? route);
       }
-      for (const [route, entry] of Object.entries(json.dynamicRoutes ?? {})) {
-        if (route.startsWith('/_') || /\.[a-z0-9]+$/i.test(route) || !entry?.routeRegex) continue;
-        manifest.dynamic.push(new RegExp(entry.routeRegex));
+      for (const [pattern, entry] of Object.entries(json.dynamicRoutes ?? {})) {
+        if (!internal(pattern) && entry?.routeRegex) build.dynamic.push({ pattern, regex: new RegExp(entry.routeRegex) });
       }
+      const appPaths = JSON.parse(readFileSync(join(distDir, 'server', 'app-paths-manifest.json'), 'utf8')) as Record<string, string>;
+      for (const page of Object.keys(appPaths)) if (page.endsWith('/page')) build.appPages.set(routeOfAppPage(page), page);
     } catch {
       // No build manifest (dev server, unit tests): every page gets a nonce.
     }
-    return manifest;
+    return build;
   }
 
-  function isStatic(route: string): boolean {
-    const m = readManifest();
-    if (m.routes.has(route)) return true;
-    return SAFE_PATH.test(route) && m.dynamic.some((re) => re.test(route));
+  /** The route's pattern when it is served from the cache, else undefined. */
+  function patternOf(route: string): string | undefined {
+    const b = readBuild();
+    const listed = b.routes.get(route);
+    if (listed) return listed;
+    if (!SAFE_PATH.test(route)) return undefined;
+    return b.dynamic.find((d) => d.regex.test(route))?.pattern;
+  }
+
+  /** The HTML being served for the route: the run-time copy if Next has made one, else the build's. */
+  function servedFile(route: string, pattern: string): { file: string; mtimeMs: number } | undefined {
+    const appPage = readBuild().appPages.get(pattern);
+    const candidates = appPage ? [routeCacheHtmlPath(distDir, appPage, route)] : [];
+    candidates.push(prerenderedHtmlPath(distDir, route));
+    for (const file of candidates) {
+      try {
+        return { file, mtimeMs: statSync(file).mtimeMs };
+      } catch {
+        // not there: try the next
+      }
+    }
+    return undefined;
   }
 
   return (pathname: string, now = Date.now()) => {
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (!isStatic(route)) return undefined;
-    const file = prerenderedHtmlPath(distDir, route);
+    const pattern = patternOf(route);
+    if (!pattern) return undefined;
+    const served = servedFile(route, pattern);
+    if (!served) return undefined;
+    const hit = cache.get(route);
+    if (hit && hit.file === served.file && hit.mtimeMs === served.mtimeMs) {
+      if (!hit.previous || now - hit.changedAt > PREVIOUS_VERSION_GRACE_MS) return hit.hashes;
+      return { scripts: union(hit.hashes.scripts, hit.previous.scripts), styles: union(hit.hashes.styles, hit.previous.styles) };
+    }
+    let hashes: InlineHashes;
     try {
-      const { mtimeMs } = statSync(file);
-      const hit = cache.get(route);
-      if (hit && hit.mtimeMs === mtimeMs) {
-        if (!hit.previous || now - hit.changedAt > PREVIOUS_VERSION_GRACE_MS) return hit.hashes;
-        return { scripts: union(hit.hashes.scripts, hit.previous.scripts), styles: union(hit.hashes.styles, hit.previous.styles) };
-      }
-      const hashes = inlineHashes(readFileSync(file, 'utf8'));
-      cache.set(route, { mtimeMs, hashes, previous: hit?.hashes, changedAt: now });
-      if (!hit) return hashes;
-      return { scripts: union(hashes.scripts, hit.hashes.scripts), styles: union(hashes.styles, hit.hashes.styles) };
+      hashes = inlineHashes(readFileSync(served.file, 'utf8'));
     } catch {
       return undefined;
     }
+    cache.set(route, { ...served, hashes, previous: hit?.hashes, changedAt: now });
+    if (!hit) return hashes;
+    return { scripts: union(hashes.scripts, hit.hashes.scripts), styles: union(hashes.styles, hit.hashes.styles) };
   };
 }
