@@ -37,6 +37,8 @@ const chromium = {
 const phone = { ...devices['Pixel 7'], defaultBrowserType: 'chromium' as const };
 const desktop = { viewport: { width: 1280, height: 800 } };
 
+const desktopSpecs = [/e2e\/quality\/.*\.spec\.ts$/, /e2e\/layout\.spec\.ts$/, /e2e\/home\.spec\.ts$/];
+
 const serverEnv = (extra: Record<string, string>) => ({
   ...(process.env as Record<string, string>),
   NODE_ENV: 'production',
@@ -61,11 +63,14 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
+  // Every spec runs on the phone, JavaScript on and off: that is the visitors' device. The desktop
+  // runs what depends on the viewport (the quality checks on every route, the header and menu, the
+  // home page's layout); the rest is the same code at another width.
   projects: [
     { name: 'phone-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...phone, javaScriptEnabled: true } },
     { name: 'phone-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...phone, javaScriptEnabled: false } },
-    { name: 'desktop-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
-    { name: 'desktop-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...desktop, javaScriptEnabled: false } },
+    { name: 'desktop-js', testMatch: desktopSpecs, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
+    { name: 'desktop-nojs', testMatch: desktopSpecs, grepInvert: /@js\b/, use: { ...desktop, javaScriptEnabled: false } },
     {
       name: 'api-down',
       testMatch: /api-down\/.*\.spec\.ts/,
