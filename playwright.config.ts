@@ -79,19 +79,21 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start -p ${port}`,
+      // The production server (server/main.ts, what `npm start` runs), page cache and /api path included.
+      command: `node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv({}),
+      env: serverEnv({ PORT: String(port) }),
     },
     {
       // Its own build (scripts/test.sh), made with the API unreachable: prerendered pages show the fallbacks.
-      command: `npx next start -p ${downPort}`,
+      command: `node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${downPort}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv({
+        PORT: String(downPort),
         API_BASE_URL: closedApi,
         DATA_DIR: `${dataDir}-down`,
         SITE_URL: `http://127.0.0.1:${downPort}`,

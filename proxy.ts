@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { buildCsp, buildHashCsp } from '@/lib/security/headers';
-import { checkOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
+import { checkRequestOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
 import { createStaticCspLookup } from '@/lib/security/static-csp';
 import { createApiClient } from '@/lib/api/client';
 import { createTransport } from '@/lib/api/transport';
@@ -47,16 +47,7 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    const check = checkOrigin({
-      method: request.method,
-      url: request.url,
-      origin: request.headers.get('origin'),
-      secFetchSite: request.headers.get('sec-fetch-site'),
-      host: request.headers.get('host'),
-      forwardedHost: request.headers.get('x-forwarded-host'),
-      forwardedProto: request.headers.get('x-forwarded-proto'),
-      siteUrl: process.env.SITE_URL,
-    });
+    const check = checkRequestOrigin(request);
     if (!check.allowed) {
       return NextResponse.json(CROSS_SITE_REFUSED, { status: 403 });
     }

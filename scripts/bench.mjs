@@ -70,8 +70,8 @@ function buildIfStale(cwd, distDir, isStale, env = {}) {
   if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
 }
 
-async function startServer(cwd, port, env) {
-  const child = spawn(bin, ['start', '-H', '127.0.0.1', '-p', String(port)], {
+async function startServer(cwd, port, env, command = [bin, 'start', '-H', '127.0.0.1', '-p', String(port)]) {
+  const child = spawn(command[0], command.slice(1), {
     cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
@@ -196,7 +196,9 @@ async function main() {
     SITE_URL: site,
     RATE_LIMIT_MAX: '0', // the backend's per-IP form limit, off: every request comes from 127.0.0.1
     REGISTRATION_CAPACITY: '0', // no wristband limit during the run
-  });
+    PORT: String(SITE_PORT),
+    HOST: '127.0.0.1',
+  }, [process.execPath, '--import', 'tsx', join(root, 'server', 'main.ts')]); // what `npm start` runs
   await startServer(EMPTY_DIR, EMPTY_PORT, {});
 
   const baselineBytes = await pageJsBytes(empty, '/');

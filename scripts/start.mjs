@@ -17,11 +17,7 @@ if (reason) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   stampBuild(root, distDir);
 }
-const port = process.env.PORT || '3000';
-// Without HOST, Next listens on every interface. With -H, Next 16 treats the proxy's rewrites
-// (missing pages -> their 404, lib/not-found/missing.ts) as external and makes them over HTTP to
-// itself: they still work, at the cost of a second request.
-const hostArgs = process.env.HOST ? ['-H', process.env.HOST] : [];
-const child = spawn(bin, ['start', '-p', port, ...hostArgs], { stdio: 'inherit', cwd: root });
+// server/main.ts: Next behind a page micro-cache, with /api answered by the built-in backend.
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { stdio: 'inherit', cwd: root });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

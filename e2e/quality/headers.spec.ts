@@ -124,6 +124,21 @@ test('a nonce is fresh on every request of a page rendered per request @nojs', a
   expect(nonces.size).toBe(3);
 });
 
+test('prerendered pages come from the page cache (server/page-cache.ts) with the CSP of the very body served @nojs', async ({ request }) => {
+  const headers = { 'accept-encoding': 'gzip, deflate, br' };
+  await request.get('/', { headers });
+  const cached = await request.get('/', { headers });
+  expect(cached.headers()['x-page-cache']).toBe('HIT');
+  const csp = cached.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("'sha256-");
+  expect(scriptsAllowed('/', csp, await cached.text())).toEqual([]);
+  // Pages rendered per request are never replayed.
+  await request.get('/register');
+  const register = await request.get('/register');
+  expect(register.headers()['x-page-cache']).toBeUndefined();
+  expect(register.headers()['content-security-policy']).toContain("'nonce-");
+});
+
 test.describe('state-changing /api requests from another site are refused @nojs', () => {
   const path = '/api/forms/newsletter/';
   const data = { email: 'origin-check@example.com' };

@@ -51,6 +51,21 @@ export function checkOrigin(input: OriginCheckInput): OriginCheck {
   return { allowed: false, reason: `Sec-Fetch-Site ${site} without Origin` };
 }
 
+/** checkOrigin for a fetch Request (proxy.ts, and the production server's /api path). */
+export function checkRequestOrigin(request: Request, siteUrl = process.env.SITE_URL): OriginCheck {
+  const h = request.headers;
+  return checkOrigin({
+    method: request.method,
+    url: request.url,
+    origin: h.get('origin'),
+    secFetchSite: h.get('sec-fetch-site'),
+    host: h.get('host'),
+    forwardedHost: h.get('x-forwarded-host'),
+    forwardedProto: h.get('x-forwarded-proto'),
+    siteUrl,
+  });
+}
+
 /** The body of the 403, in the API's result pattern (spec §7). */
 export const CROSS_SITE_REFUSED = {
   success: false,
