@@ -5,7 +5,8 @@
 //  2. starts both on 127.0.0.1 (the site on a fresh DATA_DIR, form rate limit off);
 //  3. per route: HTML, JS (gzipped) and total bytes, and Lighthouse (mobile, simulated slow 4G,
 //     4x CPU) — the empty page first, in the same run;
-//  4. autocannon on the home page, a highlight page and POST /api/forms/registrations/;
+//  4. autocannon on the home page, a highlight page and POST /api/forms/registrations/ (flat out
+//     for capacity, then offered at 500/s for the latency target);
 //  5. prints one table and exits 1 naming every missed target.
 //
 // Flags: --write-baseline (record the empty page's JS bytes for the CI budget test),
@@ -147,10 +148,13 @@ async function load(name, options) {
   };
 }
 
-function registrationLoad(base, path) {
+let registrationRun = 0;
+/** Registrations with a unique e-mail each; `rate` fixes the offered load (requests/s) instead of "as fast as possible". */
+function registrationLoad(base, path, rate) {
   let n = 0;
-  const run = `${Date.now().toString(36)}`;
+  const run = `${Date.now().toString(36)}-${(registrationRun += 1)}`;
   return load('POST registration', {
+    ...(rate ? { overallRate: rate } : {}),
     url: `${base}${path}`,
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -246,8 +250,12 @@ async function main() {
     await load(`GET / (home)`, { url: `${site}/` }),
     await load(`GET ${highlight}`, { url: `${site}${highlight}` }),
     await registrationLoad(site, registrationPath),
+    // The latency target is for 500 registrations a second: offered at that rate, not flat out,
+    // so the load generator (on the same two cores) does not queue requests and count its own delay.
+    await registrationLoad(site, registrationPath, TARGETS.registrationsPerSec),
   ];
-  loads[2].name = `POST ${registrationPath}`;
+  loads[2].name = `POST ${registrationPath} (flat out)`;
+  loads[3].name = `POST ${registrationPath} (at ${TARGETS.registrationsPerSec}/s)`;
 
   // ---- the table ----
   const out = [];
@@ -267,10 +275,11 @@ async function main() {
 
   // ---- targets ----
   const missed = [];
-  const [home, , reg] = loads;
+  const [home, , reg, regAtTarget] = loads;
   if (home.rps < TARGETS.homeViewsPerSec) missed.push(`home page ${home.rps} views/s < ${TARGETS.homeViewsPerSec}`);
   if (reg.rps < TARGETS.registrationsPerSec) missed.push(`registrations ${reg.rps}/s < ${TARGETS.registrationsPerSec}`);
-  if (reg.p99 >= TARGETS.registrationP99Ms) missed.push(`registration p99 ${reg.p99} ms ≥ ${TARGETS.registrationP99Ms} ms`);
+  if (regAtTarget.rps < TARGETS.registrationsPerSec * 0.95) missed.push(`registrations offered at ${TARGETS.registrationsPerSec}/s: only ${regAtTarget.rps}/s answered`);
+  if (regAtTarget.p99 >= TARGETS.registrationP99Ms) missed.push(`registration p99 at ${TARGETS.registrationsPerSec}/s: ${regAtTarget.p99} ms ≥ ${TARGETS.registrationP99Ms} ms`);
   for (const l of loads) if (l.non2xx > 0) missed.push(`${l.name}: ${l.non2xx} non-2xx/errors under load`);
   for (const r of rows) {
     if (r.status !== 200) missed.push(`${r.route}: HTTP ${r.status}`);
