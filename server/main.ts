@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import next from 'next';
+import { getInProcessBackend } from '../backend/in-process';
 import { createApiRoute, isApiPath } from './api-route';
 import { createPageCache } from './page-cache';
 
@@ -18,6 +19,9 @@ async function main() {
   const handle = app.getRequestHandler();
   const pages = createPageCache();
   const api = process.env.API_BASE_URL ? undefined : createApiRoute();
+  // Open the database and run migrations now, not on the first visitor's request (a failure is
+  // logged and retried on that request).
+  if (api) await getInProcessBackend().catch((error: unknown) => console.error(`[backend] ${error instanceof Error ? error.message : String(error)}`));
 
   const server = createServer((req, res) => {
     if (api && isApiPath(req.url)) {
