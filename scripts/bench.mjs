@@ -244,10 +244,14 @@ async function main() {
       // Warm each page once so the first Lighthouse run does not pay for a cold server cache.
       for (const row of rows) {
         await fetch(`${site}${row.route}`).catch(() => undefined);
-        try {
-          row.lh = await lh.run(`${site}${row.route}`);
-        } catch (error) {
-          row.lhError = error.message;
+        // Lighthouse now and then loses a trace (NO_NAVSTART); one retry, then report the failure.
+        for (let attempt = 1; attempt <= 2 && !row.lh; attempt += 1) {
+          try {
+            row.lh = await lh.run(`${site}${row.route}`);
+            row.lhError = undefined;
+          } catch (error) {
+            row.lhError = error.message;
+          }
         }
       }
     } finally {
