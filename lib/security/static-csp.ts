@@ -155,19 +155,19 @@ export function createStaticCspLookup(distDir: string): StaticCspLookup {
     if (!pattern) return undefined;
     const served = servedFile(route, pattern);
     if (!served) return undefined;
-    const hit = cache.get(route);
-    if (hit && hit.file === served.file && hit.mtimeMs === served.mtimeMs) {
-      if (!hit.previous || now - hit.changedAt > PREVIOUS_VERSION_GRACE_MS) return hit.hashes;
-      return { scripts: union(hit.hashes.scripts, hit.previous.scripts), styles: union(hit.hashes.styles, hit.previous.styles) };
+    let entry = cache.get(route);
+    if (!entry || entry.file !== served.file || entry.mtimeMs !== served.mtimeMs) {
+      let hashes: InlineHashes;
+      try {
+        hashes = inlineHashes(readFileSync(served.file, 'utf8'));
+      } catch {
+        return undefined;
+      }
+      entry = { ...served, hashes, previous: entry?.hashes, changedAt: now };
+      cache.set(route, entry);
     }
-    let hashes: InlineHashes;
-    try {
-      hashes = inlineHashes(readFileSync(served.file, 'utf8'));
-    } catch {
-      return undefined;
-    }
-    cache.set(route, { ...served, hashes, previous: hit?.hashes, changedAt: now });
-    if (!hit) return hashes;
-    return { scripts: union(hashes.scripts, hit.hashes.scripts), styles: union(hashes.styles, hit.hashes.styles) };
+    const { hashes, previous } = entry;
+    if (!previous || now - entry.changedAt > PREVIOUS_VERSION_GRACE_MS) return hashes;
+    return { scripts: union(hashes.scripts, previous.scripts), styles: union(hashes.styles, previous.styles) };
   };
 }
