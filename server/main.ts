@@ -28,8 +28,7 @@ async function main() {
       void api(req, res);
       return;
     }
-    if (pages.serve(req, res)) return;
-    pages.capture(req, res);
+    if (pages.serveOrCapture(req, res)) return;
     void handle(req, res);
   });
   server.listen(port, host, () => {

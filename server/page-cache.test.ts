@@ -40,8 +40,7 @@ describe('the cache in front of a real HTTP handler', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (cache.serve(req, res)) return;
-      cache.capture(req, res);
+      if (cache.serveOrCapture(req, res)) return;
       renders += 1;
       const page = `<html><script>render(${renders})</script></html>`;
       const isPrivate = req.url === '/private';

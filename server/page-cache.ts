@@ -76,48 +76,50 @@ export function createPageCache({ maxTtlMs = 5_000, maxEntries = 500, maxBodyByt
     entries.set(key, { status, headers, body, storedAt: now(), ttlMs: Math.min(ttl, maxTtlMs) });
   }
 
+  /** Lets the response through to the client while keeping a copy to store when it ends. */
+  function capture(key: string, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > maxBodyBytes) return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk)
+          : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      chunks.push(buffer);
+      size += buffer.length;
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.write = ((...args: unknown[]) => {
+      keep(args[0], args[1]);
+      return write(...args);
+    }) as ServerResponse['write'];
+    res.end = ((...args: unknown[]) => {
+      keep(args[0], args[1]);
+      if (size <= maxBodyBytes) store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks));
+      return end(...args);
+    }) as ServerResponse['end'];
+  }
+
   return {
-    size: () => entries.size,
-    lookup,
-    store,
-
-    /** Answers from the cache when it can; returns whether it did. */
-    serve(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers from the cache when it can and returns true. Otherwise returns false, having set
+     * the response up to be kept when it ends (if the request is eligible): pass it on to Next.
+     */
+    serveOrCapture(req: IncomingMessage, res: ServerResponse): boolean {
       if (!isCacheable(req)) return false;
-      const hit = lookup(cacheKey(req));
-      if (!hit) return false;
-      res.writeHead(hit.status, { ...hit.headers, 'x-page-cache': 'HIT' });
-      res.end(req.method === 'HEAD' ? undefined : hit.body);
-      return true;
-    },
-
-    /** Lets the response through to the client while keeping a copy to store when it ends. */
-    capture(req: IncomingMessage, res: ServerResponse): void {
-      if (req.method !== 'GET' || !isCacheable(req)) return;
       const key = cacheKey(req);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const keep = (chunk: unknown, encoding?: unknown) => {
-        if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > maxBodyBytes) return;
-        const buffer = Buffer.isBuffer(chunk)
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk)
-            : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-        chunks.push(buffer);
-        size += buffer.length;
-      };
-      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      res.write = ((...args: unknown[]) => {
-        keep(args[0], args[1]);
-        return write(...args);
-      }) as ServerResponse['write'];
-      res.end = ((...args: unknown[]) => {
-        keep(args[0], args[1]);
-        if (size <= maxBodyBytes) store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks));
-        return end(...args);
-      }) as ServerResponse['end'];
+      const hit = lookup(key);
+      if (hit) {
+        res.writeHead(hit.status, { ...hit.headers, 'x-page-cache': 'HIT' });
+        res.end(req.method === 'HEAD' ? undefined : hit.body);
+        return true;
+      }
+      // A HEAD response has no body to keep.
+      if (req.method === 'GET') capture(key, res);
+      return false;
     },
   };
 }
