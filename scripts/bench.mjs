@@ -65,11 +65,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stop(); process
 const overall = setTimeout(() => { log(`gave up after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_MS)`); stop(); process.exit(2); }, TIMEOUT_MS);
 overall.unref();
 
-function buildIfStale(cwd, distDir, isStale, env = {}) {
-  if (!isStale) return;
-  log(`building ${cwd === root ? 'the site' : 'the empty baseline page'} into ${distDir} ...`);
+/** Builds into distDir when its sources or configuration changed (scripts/build-state.mjs), then records that configuration. */
+function buildIfStale(cwd, distDir, { env = {}, sources } = {}) {
+  const reason = staleReason(cwd, distDir, env, sources);
+  if (!reason) return;
+  log(`building ${cwd === root ? 'the site' : 'the empty baseline page'} into ${distDir} (${reason}) ...`);
   const r = spawnSync(bin, ['build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: distDir, ...env } });
   if (r.status !== 0) throw new Error(`next build failed in ${cwd}`);
+  stampBuild(cwd, distDir, env);
 }
 
 async function startServer(cwd, port, env, command = [bin, 'start', '-H', '127.0.0.1', '-p', String(port)]) {
@@ -192,10 +195,7 @@ async function main() {
   const empty = `http://127.0.0.1:${EMPTY_PORT}`;
   // Pages are prerendered with the address they are served at (canonical URLs).
   const buildEnv = { ...process.env, SITE_URL: site, DATA_DIR: join(root, '.next-bench', 'build-data') };
-  const siteReason = staleReason(root, SITE_DIST, buildEnv);
-  if (siteReason) log(`site build: ${siteReason}`);
-  buildIfStale(root, SITE_DIST, Boolean(siteReason), buildEnv);
-  if (siteReason) stampBuild(root, SITE_DIST, buildEnv);
+  buildIfStale(root, SITE_DIST, { env: buildEnv });
   mkdirSync(join(root, '.next-bench'), { recursive: true });
   // Built from a copy under .next-bench/ (ignored by git, lint and tsc) so its output never lands in scripts/.
   const source = join(root, 'scripts', 'bench', 'empty-app');
@@ -203,9 +203,7 @@ async function main() {
     rmSync(EMPTY_DIR, { recursive: true, force: true });
     cpSync(source, EMPTY_DIR, { recursive: true });
   }
-  const emptyReason = staleReason(EMPTY_DIR, '.next', {}, ['app', 'next.config.mjs']);
-  buildIfStale(EMPTY_DIR, '.next', Boolean(emptyReason));
-  if (emptyReason) stampBuild(EMPTY_DIR, '.next', {});
+  buildIfStale(EMPTY_DIR, '.next', { sources: ['app', 'next.config.mjs'] });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'festival-bench-'));
   await startServer(root, SITE_PORT, {
