@@ -12,6 +12,7 @@ import { createSandboxGateway } from './payments';
 import {
   buildApp,
   countRows,
+  FORM_TABLES,
   dbTargets,
   postJson,
   testConfig,
@@ -98,6 +99,10 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const res = await t.app.request('/api/content/highlights/no-such-report/');
       expect(res.status).toBe(404);
       expect(await json(res)).toEqual({ success: false, message: 'Highlight not found', errors: {} });
+      // PostgreSQL refuses NUL in a query: a slug holding one is simply not found.
+      const nul = await t.app.request('/api/content/highlights/%00/');
+      expect(nul.status).toBe(404);
+      expect(await json(nul)).toEqual({ success: false, message: 'Highlight not found', errors: {} });
     });
   });
 
@@ -155,6 +160,28 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const short = await postJson(t.app, '/api/forms/partnerships/', { ...rest, proposal: 'Too short' });
       expect(short.status).toBe(422);
       expect((await json(short)).errors).toEqual({ proposal: MESSAGES.proposalMinimum });
+    });
+
+    it('control characters in text are 422 Invalid value on every form, never a failed insert', async () => {
+      const cases = [
+        ['partnerships', validPayloads.partnership(), 'firstName'],
+        ['registrations', validPayloads.registration(), 'lastName'],
+        ['volunteer', validPayloads.volunteer(), 'email'],
+        ['newsletter', validPayloads.newsletter(), 'email'],
+      ] as const;
+      for (const [path, valid, field] of cases) {
+        const before = await countRows(database.handle, FORM_TABLES[path]);
+        const res = await postJson(t.app, `/api/forms/${path}/`, { ...valid, [field]: 'Ada\u0000' });
+        expect(res.status, path).toBe(422);
+        expect((await json(res)).errors, path).toEqual({ [field]: MESSAGES.invalid });
+        expect(await countRows(database.handle, FORM_TABLES[path]), path).toBe(before);
+      }
+      // Newlines in a long answer are what people type: still accepted.
+      const multiline = await postJson(t.app, '/api/forms/partnerships/', {
+        ...validPayloads.partnership(),
+        proposal: 'We would like to sponsor the young readers tent.\r\nAnd donate two hundred books\tto the library.',
+      });
+      expect(multiline.status).toBe(201);
     });
 
     it('volunteer: stores roles; unknown roles and no roles are rejected', async () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
+import { CONTROL_CHARACTERS } from '@/lib/forms/checks';
 import { getEvents, getHero, getHighlightBySlug, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
@@ -85,7 +86,9 @@ export function contentRoutes(db: Db) {
   });
 
   r.get('/highlights/:slug', async (c) => {
-    const highlight = await getHighlightBySlug(db, c.req.param('slug'));
+    const slug = c.req.param('slug');
+    // No report's slug holds a control character, and PostgreSQL would refuse a NUL in the query.
+    const highlight = CONTROL_CHARACTERS.test(slug) ? undefined : await getHighlightBySlug(db, slug);
     return highlight ? c.json(highlight) : fail(c, 404, 'Highlight not found');
   });
 

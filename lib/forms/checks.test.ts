@@ -51,6 +51,13 @@ describe('checkText: the spec §5 order', () => {
     expect(checkText(true)).toEqual({ ok: false, message: 'Invalid value' });
   });
 
+  it('treats text with control characters as Invalid value, but keeps tabs and line breaks', () => {
+    for (const bad of ['Ada\u0000', '\u0000', 'A\u0007da', 'Ada\u001B[31m', 'Ada\u007F']) {
+      expect(checkText(bad), JSON.stringify(bad)).toEqual({ ok: false, message: 'Invalid value' });
+    }
+    expect(checkText('line one\r\nline two\tend')).toEqual({ ok: true, value: 'line one\r\nline two\tend' });
+  });
+
   it('accepts the phone shapes the spec describes and refuses others', () => {
     for (const ok of ['+234 803 123 4567', '0803-123-4567', '(0803) 123 4567', '08031234567']) {
       expect(checkText(ok, { phone: true }).ok, ok).toBe(true);

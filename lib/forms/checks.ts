@@ -11,6 +11,11 @@ export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: stri
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
+/**
+ * Control characters no person types (tab, newline and carriage return are fine). PostgreSQL
+ * refuses NUL in text outright, so letting one through would turn bad input into a failed insert.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export interface TextRules {
   /** false for optional fields; a string for a field-specific required message. */
@@ -24,12 +29,12 @@ export interface TextRules {
 
 function asText(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return '';
-  if (typeof raw === 'string') return raw.trim();
+  if (typeof raw === 'string') return CONTROL_CHARACTERS.test(raw) ? undefined : raw.trim();
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   return undefined;
 }
 
-/** A trimmed text value, or its first failing check. Non-text input is 'Invalid value'. */
+/** A trimmed text value, or its first failing check. Non-text input, or text with control characters, is 'Invalid value'. */
 export function checkText(raw: unknown, rules: TextRules = {}): CheckResult<string> {
   const required = rules.required ?? true;
   const value = asText(raw);

@@ -22,7 +22,7 @@ import {
   ZIPCODE_RULES,
 } from './field-rules';
 import { MESSAGES } from './messages';
-import { numberField, textField } from './rules';
+import { CONTROL_CHARACTERS, numberField, textField } from './rules';
 
 /**
  * One schema per form, keyed by the form's field names in the order the form shows them (the
@@ -182,7 +182,7 @@ export const donationPayloadSchema = z.object({
     },
     { error: MESSAGES.required },
   ),
-  source: z.string().max(40).optional().default('frontend'),
+  source: z.string().max(40).refine((v) => !CONTROL_CHARACTERS.test(v), MESSAGES.invalid).optional().default('frontend'),
 });
 
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
