@@ -2,13 +2,18 @@ import localFont from 'next/font/local';
 
 /**
  * Self-hosted fonts (latin subset, copied from @fontsource into public/fonts). Three files only:
- * Fraunces 700 for display type, Space Grotesk 400/700 for text. Fallback metrics are adjusted so
- * swapping in the web font shifts nothing (CLS 0).
+ * Fraunces 700 for display type, Space Grotesk 400/700 for text, preloaded.
+ *
+ * `display: 'optional'`: a font that is not there for the first paint is not swapped in later on
+ * that page view (the next page has it from the cache). With 'swap', fonts landing after the first
+ * paint on slow data moved the page (home CLS 0.24 with fonts 1.5 s late): the adjusted fallback
+ * metrics are for Arial and Times New Roman, which Android phones do not have.
+ * e2e/quality/late-fonts.spec.ts holds this.
  */
 export const displayFont = localFont({
   src: [{ path: '../../public/fonts/fraunces-latin-700-normal.woff2', weight: '700', style: 'normal' }],
   variable: '--font-display',
-  display: 'swap',
+  display: 'optional',
   preload: true,
   adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
@@ -20,7 +25,7 @@ export const textFont = localFont({
     { path: '../../public/fonts/space-grotesk-latin-700-normal.woff2', weight: '700', style: 'normal' },
   ],
   variable: '--font-text',
-  display: 'swap',
+  display: 'optional',
   preload: true,
   adjustFontFallback: 'Arial',
   fallback: ['system-ui', 'Segoe UI', 'Arial', 'sans-serif'],
