@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
-import { buildCsp, buildHashCsp } from '@/lib/security/headers';
+import { isApiPath } from '@/lib/api/paths';
+import { buildCsp, buildHashCsp, newNonce } from '@/lib/security/headers';
 import { checkRequestOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
 import { createStaticCspLookup } from '@/lib/security/static-csp';
 import { createApiClient } from '@/lib/api/client';
@@ -45,8 +46,9 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
   const { pathname } = request.nextUrl;
+  const api = isApiPath(pathname);
 
-  if (pathname === '/api' || pathname.startsWith('/api/')) {
+  if (api) {
     const check = checkRequestOrigin(request);
     if (!check.allowed) {
       return NextResponse.json(CROSS_SITE_REFUSED, { status: 403 });
@@ -59,14 +61,14 @@ export async function proxy(request: NextRequest) {
   if (hashes) {
     csp = buildHashCsp(hashes);
   } else {
-    const nonce = btoa(crypto.randomUUID());
+    const nonce = newNonce();
     csp = buildCsp(nonce, { dev });
     requestHeaders.set('x-nonce', nonce);
     requestHeaders.set('Content-Security-Policy', csp);
   }
 
   let missing: MissingKind | undefined;
-  if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !hashes) {
+  if ((request.method === 'GET' || request.method === 'HEAD') && !api && !hashes) {
     missing = await checkMissing(pathname).catch(() => undefined);
   }
   let response: NextResponse;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { handleApiRequest } from '../backend/in-process';
-import { buildCsp, staticSecurityHeaders } from '../lib/security/headers';
+import { buildCsp, newNonce, staticSecurityHeaders } from '../lib/security/headers';
 import { checkRequestOrigin, CROSS_SITE_REFUSED } from '../lib/security/origin';
 
 /**
@@ -15,7 +15,7 @@ export function createApiRoute() {
     const response = check.allowed ? await handleApiRequest(request) : Response.json(CROSS_SITE_REFUSED, { status: 403 });
     const headers = new Headers(response.headers);
     for (const { key, value } of staticSecurityHeaders) headers.set(key, value);
-    headers.set('Content-Security-Policy', buildCsp(btoa(crypto.randomUUID())));
+    headers.set('Content-Security-Policy', buildCsp(newNonce()));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
 
@@ -29,5 +29,3 @@ export function createApiRoute() {
     return listener(req, res);
   };
 }
-
-export const isApiPath = (url: string | undefined) => url === '/api' || url?.startsWith('/api/') === true || url?.startsWith('/api?') === true;

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { getInProcessBackend } from '../backend/in-process';
-import { createApiRoute, isApiPath } from './api-route';
+import { isApiPath } from '../lib/api/paths';
+import { createApiRoute } from './api-route';
 import { createPageCache } from './page-cache';
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { isApiPath } from '../lib/api/paths';
 
 /**
  * A micro-cache in front of Next for prerendered pages (docs/performance.md, "Capacity").
@@ -37,7 +38,7 @@ const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
 export function isCacheable(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
-  if (!url.startsWith('/') || url.includes('?') || url.startsWith('/api/') || url.startsWith('/_next/')) return false;
+  if (!url.startsWith('/') || url.includes('?') || isApiPath(url) || url.startsWith('/_next/')) return false;
   return !ROUTER_HEADERS.some((h) => req.headers[h] !== undefined);
 }
 

@@ -2,6 +2,9 @@
  * Security headers. The CSP is built per request (its nonce changes every time) in proxy.ts;
  * the static ones apply to every response, assets included, from next.config.ts.
  */
+/** A fresh CSP nonce for one response: a random UUID, base64-encoded. */
+export const newNonce = (): string => btoa(crypto.randomUUID());
+
 export function buildCsp(nonce: string, { dev = false }: { dev?: boolean } = {}): string {
   return serializeCsp({
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
