@@ -99,7 +99,7 @@ export function createPageCache({ maxTtlMs = 5_000, maxEntries = 500, maxBodyByt
     }) as ServerResponse['write'];
     res.end = ((...args: unknown[]) => {
       keep(args[0], args[1]);
-      if (size <= maxBodyBytes) store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks));
+      store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks));
       return end(...args);
     }) as ServerResponse['end'];
   }
