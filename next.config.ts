@@ -1,12 +1,24 @@
 import type { NextConfig } from 'next';
+import { getConfig } from './lib/config';
+import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { staticSecurityHeaders } from './lib/security/headers';
+
+const { imageOrigins } = getConfig();
 
 const nextConfig: NextConfig = {
   // A separate build folder per process lets parallel test runs build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // NEXT_OUTPUT=standalone: a self-contained server in <distDir>/standalone with only the traced
+  // files (for copying to a server or a container; `next start` does not serve that build). Vercel
+  // ignores it and makes its own functions.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],
+  // Files read at run time that no import names, so file tracing cannot find them by itself.
+  outputFileTracingIncludes: {
+    '/highlights/*': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
+  },
   // scripts/test.sh runs `tsc --noEmit` once before it builds twice; every other build checks types.
   typescript: { ignoreBuildErrors: process.env.FESTIVAL_BUILD_SKIP_TYPECHECK === '1' },
   async headers() {
@@ -15,6 +27,8 @@ const nextConfig: NextConfig = {
   images: {
     formats: ['image/avif', 'image/webp'],
     deviceSizes: [360, 480, 640, 828, 1080, 1280, 1600],
+    remotePatterns: remotePatternsFor(imageOrigins),
+    dangerouslyAllowLocalIP: allowsPrivateImageHosts(imageOrigins),
   },
 };
 

@@ -3,8 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests run against production builds (scripts/test.sh makes them first). Two servers:
  * the normal site with the built-in backend on a fresh SQLite file, and one built and run with
- * API_BASE_URL pointing at a closed port (everything must still work). Pages are prerendered at
- * build, so each server's build carries its SITE_URL and API.
+ * API_BASE_URL pointing at a closed port (everything must still work). Each server has its own
+ * build (scripts/test.sh), made with the configuration it is served with.
  * Projects cover a phone and a desktop viewport, each with JavaScript on and off. Tests tagged
  * @js need JavaScript and run only in the JS projects; @nojs ones only in the no-JS projects.
  */
@@ -79,8 +79,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The production server (server/main.ts, what `npm start` runs), page cache and /api path included.
-      command: `node --import tsx server/main.ts`,
+      // The production server: `next start`, what `npm start` runs after building.
+      command: `npx next start -p ${port} -H 127.0.0.1`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -88,7 +88,7 @@ export default defineConfig({
     },
     {
       // Its own build (scripts/test.sh), made with the API unreachable: prerendered pages show the fallbacks.
-      command: `node --import tsx server/main.ts`,
+      command: `npx next start -p ${downPort} -H 127.0.0.1`,
       url: `http://127.0.0.1:${downPort}/`,
       reuseExistingServer: false,
       timeout: 120_000,

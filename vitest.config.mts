@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{lib,backend,components,app,scripts,server}/**/*.test.{ts,tsx}'],
+    include: ['{lib,backend,components,app,scripts}/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { displayFont, textFont } from '@/components/layout/fonts';
 import { NavigationStatus } from '@/components/layout/navigation-status';
@@ -27,8 +28,13 @@ export const viewport: Viewport = {
 /**
  * Every page: skip link, header, the page in <main id="main">, footer. Pages render their own
  * content only (no <main>), so landmarks are never doubled.
+ *
+ * Every page renders per request: that is what lets Next put the request's CSP nonce on its
+ * scripts (Next's CSP guide, "Forcing dynamic rendering"). The content itself is cached
+ * (lib/content), and a shared cache in front may replay a page for a few seconds (proxy.ts).
  */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en-NG" className={`${displayFont.variable} ${textFont.variable}`}>
       <body>

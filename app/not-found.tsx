@@ -3,11 +3,7 @@ import { NotFoundBody } from '@/components/not-found/not-found-body';
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };
 
-/**
- * The root 404. Next renders it into every page, so it must not read the request (a headers()
- * call here makes the whole site dynamic). Visitors rarely see it: proxy.ts sends missing pages
- * to app/missing/[kind] (see lib/not-found/missing.ts).
- */
+/** The root 404: any URL no route serves. Reports and events have their own (not-found.tsx beside them). */
 export default function NotFound() {
   return <NotFoundBody kind="page" />;
 }

@@ -13,10 +13,6 @@ import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/l
 import type { Events, Hero } from '@/lib/content/schemas';
 import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/lib/festival';
 
-// Prerendered and served from cache; content from the API is refreshed at most once a minute
-// (ISR), so the page needs no per-request render (docs/performance.md).
-export const revalidate = 60;
-
 export const metadata: Metadata = {
   title: { absolute: `${FESTIVAL_FULL_NAME} · Abeokuta` },
   alternates: { canonical: '/' },

@@ -15,6 +15,9 @@ const optionalUrl = z
 export const configSchema = z
   .object({
     API_BASE_URL: optionalUrl,
+    // Where the external backend's images live, when not on API_BASE_URL's own origin: origins,
+    // comma-separated ("https://cdn.example.org, https://media.example.org").
+    API_IMAGE_ORIGINS: z.string().trim().optional(),
     REGISTRATION_FORM_URL: optionalUrl,
     VOLUNTEER_FORM_URL: optionalUrl,
     SITE_URL: z.url().default('http://localhost:3000'),
@@ -38,6 +41,21 @@ export interface SiteConfig {
   siteUrl: string;
   festivalStartDate: string;
   festivalEndDate: string;
+  /**
+   * Origins whose images pages may show (next/image remotePatterns and the CSP's img-src): the
+   * external backend's own origin and API_IMAGE_ORIGINS. Empty with the built-in backend.
+   */
+  imageOrigins: string[];
+}
+
+function parseOrigins(list: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const url = z.url({ protocol: /^https?$/ }).safeParse(item);
+    if (!url.success) throw new Error(`Invalid configuration: API_IMAGE_ORIGINS: ${item} is not an http(s) address`);
+    origins.push(new URL(url.data).origin);
+  }
+  return origins;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
@@ -56,6 +74,9 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     siteUrl: c.SITE_URL.replace(/\/+$/, ''),
     festivalStartDate: c.FESTIVAL_START_DATE,
     festivalEndDate: c.FESTIVAL_END_DATE,
+    imageOrigins: [
+      ...new Set([...(c.API_BASE_URL ? [new URL(c.API_BASE_URL).origin] : []), ...parseOrigins(c.API_IMAGE_ORIGINS)]),
+    ],
   };
 }
 
@@ -66,3 +87,6 @@ export function getConfig(): SiteConfig {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** `next dev`: React needs 'unsafe-eval' there (Next's CSP guide). Inlined by Next at build. */
+export const isDevelopment = (): boolean => process.env.NODE_ENV === 'development';

@@ -1,7 +1,7 @@
 // `npm start`: build the production site when the build is missing, older than the sources, or made
-// with another configuration (scripts/build-state.mjs), then serve it. One command for a fresh
-// machine and for a restart after `git pull`.
-import { spawnSync, spawn } from 'node:child_process';
+// with another configuration (scripts/build-state.mjs), then serve it with `next start`. One command
+// for a fresh machine and for a restart after `git pull`. PORT (default 3000) and HOST are honoured.
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { stampBuild, staleReason } from './build-state.mjs';
 
@@ -17,7 +17,8 @@ if (reason) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   stampBuild(root, distDir);
 }
-// server/main.ts: Next behind a page micro-cache, with /api answered by the built-in backend.
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { stdio: 'inherit', cwd: root });
+const args = ['start', '-p', process.env.PORT || '3000'];
+if (process.env.HOST) args.push('-H', process.env.HOST);
+const child = spawn(bin, args, { stdio: 'inherit', cwd: root });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

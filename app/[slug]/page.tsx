@@ -3,7 +3,6 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { EventPage as EventPageBody } from '@/components/events/event-page';
 import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
 import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
-import { eventSlugs } from '@/lib/content/paths';
 import { htmlToText } from '@/lib/html/sanitize';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -12,14 +11,6 @@ import { pageMetadata } from '@/lib/seo/metadata';
  * static segments win over this one, so it shadows nothing; a slug that is no known event is a
  * real 404. (The four strand slugs have their own pages: app/annual-festival etc.)
  */
-// Prerendered and served from cache; content from the API is refreshed at most once a minute
-// (ISR), so the page needs no per-request render (docs/performance.md).
-export const revalidate = 60;
-
-export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  return (await eventSlugs()).events.map((slug) => ({ slug }));
-}
-
 type Params = Promise<{ slug: string }>;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;

@@ -1,7 +1,9 @@
 import { ReportNotFound } from '@/components/highlights/report-not-found';
 import { ButtonLink } from '@/components/ui/button';
 import { HIGHLIGHT_NOT_FOUND } from '@/lib/content';
-import type { MissingKind } from '@/lib/not-found/kind';
+
+/** What a 404 is about: a report, an event, or any other page. */
+export type MissingKind = 'report' | 'event' | 'page';
 
 /** The body of every 404: 'Report Not Found' (spec §2), 'Event not found', or a page that is not here. */
 export function NotFoundBody({ kind }: { kind: MissingKind }) {

@@ -5,31 +5,32 @@
 /** A fresh CSP nonce for one response: a random UUID, base64-encoded. */
 export const newNonce = (): string => btoa(crypto.randomUUID());
 
-export function buildCsp(nonce: string, { dev = false }: { dev?: boolean } = {}): string {
-  return serializeCsp({
-    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
-    'style-src': ["'self'", `'nonce-${nonce}'`],
-  });
+export interface CspOptions {
+  /** `next dev`: React reconstructs server errors with eval (Next's CSP guide). */
+  dev?: boolean;
+  /** Origins of the external backend's images (lib/config.ts imageOrigins). */
+  imageOrigins?: readonly string[];
 }
 
 /**
- * The CSP of a prerendered page (see static-csp.ts): its inline scripts and styles are allowed by
- * their sha256 hashes, its script files by 'self'. No 'strict-dynamic' here: under it a script file
- * needs an integrity attribute, and Next does not (yet) put one on every chunk it preloads. Our
- * origin serves only our build's files (JSON under /api is blocked as script by nosniff).
+ * Every page's policy: a fresh nonce with 'strict-dynamic' (Next puts the nonce on its own scripts
+ * and inline payloads when it renders the page per request; scripts they load inherit the trust).
  */
-export function buildHashCsp({ scripts, styles }: { scripts: string[]; styles: string[] }): string {
-  return serializeCsp({ 'script-src': ["'self'", ...scripts], 'style-src': ["'self'", ...styles] });
+export function buildCsp(nonce: string, { dev = false, imageOrigins = [] }: CspOptions = {}): string {
+  return serializeCsp({
+    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
+    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
+  });
 }
 
-function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[] }): string {
+function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 'img-src': string[] }): string {
   const directives: Record<string, string[]> = {
     // Nothing is allowed unless a directive below says so.
     'default-src': ["'none'"],
     ...sources,
     // React renders style={} props as attributes; allowing those carries no script risk.
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'media-src': ["'self'"],

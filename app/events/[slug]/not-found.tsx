@@ -1,6 +1,6 @@
 import { NotFoundBody } from '@/components/not-found/not-found-body';
 
-/** notFound() from this page: normally proxy.ts answers a missing event first (lib/not-found/missing.ts). */
+/** notFound() from this segment's page: status 404 with the event's own message. */
 export default function NotFound() {
   return <NotFoundBody kind="event" />;
 }

@@ -3,17 +3,8 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { EventPage as EventPageBody } from '@/components/events/event-page';
 import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
 import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
-import { eventSlugs } from '@/lib/content/paths';
 import { htmlToText } from '@/lib/html/sanitize';
 import { pageMetadata } from '@/lib/seo/metadata';
-
-// Prerendered and served from cache; content from the API is refreshed at most once a minute
-// (ISR), so the page needs no per-request render (docs/performance.md).
-export const revalidate = 60;
-
-export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  return (await eventSlugs()).programmes.map((slug) => ({ slug }));
-}
 
 type Params = Promise<{ slug: string }>;
 

@@ -8,24 +8,12 @@ import { SharePanel } from '@/components/share/share-panel';
 import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
 import { getHighlight, getHighlights, relatedHighlights } from '@/lib/content';
-import { allHighlights } from '@/lib/content/paths';
 import type { Highlight } from '@/lib/content/schemas';
 import { htmlToText, sanitizeBodyHtml, truncateText } from '@/lib/html/sanitize';
 import { articleJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { absoluteUrl } from '@/lib/seo/urls';
-
-// Prerendered and served from cache; content from the API is refreshed at most once a minute
-// (ISR), so the page needs no per-request render (docs/performance.md).
-export const revalidate = 60;
-
-/** How many of the newest reports are prerendered at build; older ones render on first visit, then are cached. */
-const PRERENDERED_REPORTS = 200;
-
-export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  return (await allHighlights(PRERENDERED_REPORTS)).map((h) => ({ slug: h.slug }));
-}
 
 type Params = Promise<{ slug: string }>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp, staticSecurityHeaders } from './headers';
+import { buildCsp, staticSecurityHeaders } from '../../lib/security/headers';
 import {
   cookiesTest,
   corpTest,

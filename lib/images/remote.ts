@@ -1,0 +1,28 @@
+import { isIP } from 'node:net';
+
+/**
+ * next/image's settings for the external backend's images (lib/config.ts imageOrigins): each
+ * origin becomes a remote pattern, so the optimizer fetches, resizes and serves them from our
+ * origin (small AVIF on a phone), and the CSP's img-src lists the origins as well.
+ */
+export function remotePatternsFor(origins: readonly string[]): URL[] {
+  return origins.map((origin) => new URL(`${origin}/**`));
+}
+
+const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./];
+
+/** Whether a host is on this machine or a private network (Next 16 refuses those by default). */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return PRIVATE_V4.some((re) => re.test(host));
+  if (isIP(host) === 6) return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80');
+  return false;
+}
+
+/**
+ * The optimizer may fetch from a private address only when the festival itself configured one
+ * (its backend runs beside the site on a private network); never by default.
+ */
+export const allowsPrivateImageHosts = (origins: readonly string[]): boolean =>
+  origins.some((origin) => isPrivateHost(new URL(origin).hostname));
