@@ -43,5 +43,6 @@ NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next}-api-down" SITE_URL="http://127.0.0.1:$((p
 echo "== route smoke test: next start, next dev, standalone output in an empty folder"
 npx tsx e2e/smoke/run.ts start
 npx tsx e2e/smoke/run.ts dev
+npx tsx e2e/smoke/run.ts standalone
 echo "== end-to-end tests"
 npx playwright test

@@ -70,6 +70,23 @@ export async function smokeRoutes(base: string, fetchImpl: typeof fetch = fetch)
     else if (expected && title !== expected) problems.push(`${path}: title ${JSON.stringify(title)}, expected ${JSON.stringify(expected)}`);
     else if (!expected && !title.endsWith('· Ìtàn Festival')) problems.push(`${path}: title ${JSON.stringify(title)} is not a page's own`);
   }
+  // Files read at run time and native modules must be there too (the standalone output has only
+  // what tracing found): a report's share image (its fonts) and a stored form post (SQLite).
+  const report = routes.find((r) => r.startsWith('/highlights/'));
+  if (report) {
+    const og = await fetchImpl(new URL(`${report}/opengraph-image`, base), { signal: AbortSignal.timeout(60_000) });
+    checked += 1;
+    if (og.status !== 200 || og.headers.get('content-type') !== 'image/png') problems.push(`${report}/opengraph-image: ${og.status} ${og.headers.get('content-type')}`);
+    await og.arrayBuffer();
+  } else problems.push('no report in the sitemap');
+  const post = await fetchImpl(new URL('/api/forms/newsletter/', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `smoke-${Date.now()}@example.com` }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  checked += 1;
+  if (post.status !== 200 && post.status !== 201) problems.push(`POST /api/forms/newsletter/: ${post.status} ${await post.text()}`);
   for (const path of MISSING_PATHS) {
     const page = await get(path);
     checked += 1;

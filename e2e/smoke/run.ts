@@ -89,9 +89,7 @@ async function main(): Promise<number> {
       stop = () => stopChild(child);
       await waitForServer(`${base}/`, child, 60_000);
     } else if (mode === 'standalone') {
-      const { startStandalone } = (await import('../../scripts/smoke/standalone.mjs')) as {
-        startStandalone: (o: { port: number; dataDir: string; siteUrl: string }) => Promise<{ url: string; stop: () => Promise<void> }>;
-      };
+      const { startStandalone } = await import('../../scripts/smoke/standalone.mjs');
       const server = await startStandalone({ port, dataDir, siteUrl: base });
       stop = server.stop;
       await waitForServer(`${base}/`, undefined, 60_000);
