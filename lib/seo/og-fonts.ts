@@ -19,11 +19,15 @@ const FILES: ReadonlyArray<{ name: string; pkg: string; file: string; weight: 40
   { name: 'Space Grotesk', pkg: 'space-grotesk', file: 'space-grotesk-vietnamese-400-normal.woff', weight: 400 },
 ];
 
+/** The files read at run time, relative to the project root (scripts/vercel/runtime-files.mjs lists them too). */
+export const OG_FONT_PATHS: readonly string[] = FILES.map(({ pkg, file }) => `node_modules/@fontsource/${pkg}/files/${file}`);
+
 let loading: Promise<OgFont[]> | undefined;
 
 export function loadOgFonts(): Promise<OgFont[]> {
   loading ??= Promise.all(
     FILES.map(async ({ name, pkg, file, weight }) => {
+      // Spelled out (not through a helper) so Next's file tracing can follow the path.
       const buffer = await readFile(path.join(process.cwd(), 'node_modules', '@fontsource', pkg, 'files', file));
       const data = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
       return { name, data, weight, style: 'normal' as const };
