@@ -44,5 +44,6 @@ echo "== route smoke test: next start, next dev, standalone output in an empty f
 npx tsx e2e/smoke/run.ts start
 npx tsx e2e/smoke/run.ts dev
 npx tsx e2e/smoke/run.ts standalone
+echo "== vercel build"; node scripts/vercel-check.mjs
 echo "== end-to-end tests"
 npx playwright test
