@@ -12,6 +12,8 @@ import type { AppDeps, AppEnv } from './types';
 
 export type BackendApp = Hono<AppEnv>;
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
  * fetch(Request) => Response). Everything it needs comes in `deps`, so the site, the standalone
@@ -28,6 +30,20 @@ export function createApp(deps: AppDeps): BackendApp {
     '*',
     bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
   );
+
+  // Nowhere durable to write (Vercel without DATABASE_URL): every write is refused, said once in the log.
+  if (deps.config.submissionsOff) {
+    let said = false;
+    const refuseWrites = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+      if (READ_METHODS.has(c.req.method)) return next();
+      if (!said) {
+        said = true;
+        log(`[backend] ${HTTP_MESSAGES.submissionsOff} (VERCEL=1 and DATABASE_URL unset: content comes from the built-in copy; every form post and sign-in answers 503.)`);
+      }
+      return fail(c, 503, HTTP_MESSAGES.submissionsOff);
+    };
+    for (const group of ['/forms/*', '/auth/*', '/admin/*']) api.use(group, refuseWrites);
+  }
 
   // Per-IP limit on everything that writes for the public: forms and sign-in attempts.
   const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {

@@ -39,13 +39,24 @@ export const backendConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
   BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
   BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Vercel sets VERCEL=1 in its builds and functions: a filesystem that keeps nothing. */
+  VERCEL: flag.default(false),
 });
+
+export const SQLITE_IN_MEMORY = ':memory:';
 
 export interface BackendConfig {
   dataDir: string;
   /** undefined: SQLite file under dataDir. */
   databaseUrl: string | undefined;
+  /** The SQLite file, or ':memory:' when submissions are off. */
   sqlitePath: string;
+  /**
+   * On Vercel without DATABASE_URL there is nowhere to keep a submission (a SQLite file there is
+   * lost with the function instance): content is served from an in-memory copy of the seed and
+   * every write is refused with a 503 (HTTP_MESSAGES.submissionsOff).
+   */
+  submissionsOff: boolean;
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
   registrationCapacity: number | undefined;
@@ -64,10 +75,12 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
+  const submissionsOff = c.VERCEL && !c.DATABASE_URL;
   return {
     dataDir,
     databaseUrl: c.DATABASE_URL,
-    sqlitePath: path.join(dataDir, 'festival.sqlite'),
+    sqlitePath: submissionsOff ? SQLITE_IN_MEMORY : path.join(dataDir, 'festival.sqlite'),
+    submissionsOff,
     paystackSecretKey: c.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: c.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     registrationCapacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : undefined,

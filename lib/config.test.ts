@@ -32,6 +32,12 @@ describe('parseConfig', () => {
     expect([c.festivalStartDate, c.festivalEndDate]).toEqual(['2026-10-23', '2026-10-24']);
   });
 
+  it('knows when it runs on Vercel (VERCEL=1)', () => {
+    expect(parseConfig({}).onVercel).toBe(false);
+    expect(parseConfig({ VERCEL: '1' }).onVercel).toBe(true);
+    expect(parseConfig({ VERCEL: '0' }).onVercel).toBe(false);
+  });
+
   it('treats empty strings as unset', () => {
     const c = parseConfig({ API_BASE_URL: '', REGISTRATION_FORM_URL: '  ' });
     expect(c.apiBaseUrl).toBeUndefined();

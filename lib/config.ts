@@ -23,6 +23,8 @@ export const configSchema = z
     SITE_URL: z.url().default('http://localhost:3000'),
     FESTIVAL_START_DATE: isoDate.default('2025-10-24'),
     FESTIVAL_END_DATE: isoDate.default('2025-10-25'),
+    // Set to 1 by Vercel in its builds and functions.
+    VERCEL: z.string().trim().toLowerCase().optional(),
   })
   .refine((c) => c.FESTIVAL_END_DATE >= c.FESTIVAL_START_DATE, {
     message: 'FESTIVAL_END_DATE must not be before FESTIVAL_START_DATE',
@@ -46,6 +48,8 @@ export interface SiteConfig {
    * external backend's own origin and API_IMAGE_ORIGINS. Empty with the built-in backend.
    */
   imageOrigins: string[];
+  /** Running on Vercel (VERCEL=1): the filesystem keeps nothing, so nothing may be stored in a file. */
+  onVercel: boolean;
 }
 
 function parseOrigins(list: string | undefined): string[] {
@@ -77,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     imageOrigins: [
       ...new Set([...(c.API_BASE_URL ? [new URL(c.API_BASE_URL).origin] : []), ...parseOrigins(c.API_IMAGE_ORIGINS)]),
     ],
+    onVercel: ['1', 'true', 'yes', 'on'].includes(c.VERCEL ?? ''),
   };
 }
 

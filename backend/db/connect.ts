@@ -27,7 +27,8 @@ export function connectDb(options: ConnectOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  // ':memory:' (submissions off): nothing on disk.
+  if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
   // Wait for another process's write (the site and the standalone server may share the file).
   sqlite.pragma('busy_timeout = 5000');

@@ -1,6 +1,7 @@
 import { NEWSLETTER_KIND, createOutboxWorker, defaultDeliver, type OutboxWorker } from './worker';
-import { locationFromEnv, openOutboxStore, sqliteFile, type OutboxStore } from './store';
+import { locationFromEnv, openOutboxStore, outboxUnavailable, sqliteFile, type OutboxStore } from './store';
 import { existsSync } from 'node:fs';
+import { getConfig } from '@/lib/config';
 
 /**
  * The site's one outbox and its worker, per process. Server-side only (Node runtime).
@@ -32,6 +33,8 @@ function runtime(): Runtime {
 }
 
 export async function enqueueNewsletter(email: string): Promise<void> {
+  const refusal = outboxUnavailable(locationFromEnv(), getConfig().onVercel);
+  if (refusal) throw new Error(refusal);
   const { store, worker } = runtime();
   await (await store).enqueue(NEWSLETTER_KIND, email.toLowerCase(), { email });
   (await worker).kick();
@@ -40,6 +43,7 @@ export async function enqueueNewsletter(email: string): Promise<void> {
 /** Starts delivering leftovers. Opens nothing when there is no SQLite outbox file yet. */
 export async function startOutboxWorker(): Promise<void> {
   const location = locationFromEnv();
+  if (outboxUnavailable(location, getConfig().onVercel)) return;
   if (!location.databaseUrl && location.dataDir && !existsSync(sqliteFile(location.dataDir))) return;
   (await runtime().worker).kick();
 }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { backoffDelay } from './backoff';
-import { locationFromEnv, openOutboxStore, type OutboxStore, type StoreLocation } from './store';
+import { locationFromEnv, openOutboxStore, outboxUnavailable, type OutboxStore, type StoreLocation } from './store';
+import { HTTP_MESSAGES } from '@/backend/lib/http';
 import { createOutboxWorker, isRetryable, type Deliver } from './worker';
 import { ApiError } from '@/lib/api/errors';
 
@@ -33,6 +34,14 @@ describe('locationFromEnv', () => {
   it('PostgreSQL when DATABASE_URL is a postgres URL, else DATA_DIR', () => {
     expect(locationFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ databaseUrl: 'postgres://u@h/db' });
     expect(locationFromEnv({ DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
+  });
+});
+
+describe('outboxUnavailable', () => {
+  it('refuses a file outbox on Vercel (lost with the function instance); PostgreSQL or any other host is fine', () => {
+    expect(outboxUnavailable({ dataDir: '/tmp/x' }, true)).toBe(HTTP_MESSAGES.submissionsOff);
+    expect(outboxUnavailable({ databaseUrl: 'postgres://u@h/db' }, true)).toBeUndefined();
+    expect(outboxUnavailable({ dataDir: '/tmp/x' }, false)).toBeUndefined();
   });
 });
 

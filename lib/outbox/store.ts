@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated } from 'kysely';
+import { HTTP_MESSAGES } from '@/backend/lib/http';
 
 /**
  * The durable outbox: messages the site owes the backend (today: newsletter sign-ups made while
@@ -60,6 +61,14 @@ export function locationFromEnv(env: Record<string, string | undefined> = proces
   const databaseUrl = env.DATABASE_URL?.trim();
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { databaseUrl };
   return { dataDir: env.DATA_DIR?.trim() || path.join(process.cwd(), 'data') };
+}
+
+/**
+ * Why the outbox cannot keep anything here, or undefined when it can: on Vercel a SQLite file is
+ * lost with the function instance, so without DATABASE_URL a sign-up is refused, not half-kept.
+ */
+export function outboxUnavailable(location: StoreLocation, onVercel: boolean): string | undefined {
+  return onVercel && !location.databaseUrl ? HTTP_MESSAGES.submissionsOff : undefined;
 }
 
 export function sqliteFile(dataDir: string): string {
