@@ -77,6 +77,7 @@ async function browserCspPass(): Promise<string[]> {
 
 async function main(): Promise<number> {
   let stop: () => Promise<void> | void = () => {};
+  let extraChecks: () => Promise<string[]> = async () => [];
   let problems: string[] = [];
   const started = Date.now();
   try {
@@ -89,16 +90,18 @@ async function main(): Promise<number> {
       stop = () => stopChild(child);
       await waitForServer(`${base}/`, child, 60_000);
     } else if (mode === 'standalone') {
-      const { startStandalone } = await import('../../scripts/smoke/standalone.mjs');
+      const { startStandalone, selfCheck } = await import('../../scripts/smoke/standalone.mjs');
       const server = await startStandalone({ port, dataDir, siteUrl: base });
       stop = server.stop;
+      // The run-time files (OG fonts, SQLite binding) in the copy, and no silent font fallback.
+      extraChecks = () => selfCheck(server);
       await waitForServer(`${base}/`, undefined, 60_000);
     } else {
       console.error('usage: tsx e2e/smoke/run.ts dev|start|standalone');
       return 2;
     }
     const result = await smokeRoutes(base);
-    problems = result.problems;
+    problems = [...result.problems, ...(await extraChecks())];
     if (mode === 'dev') problems.push(...(await browserCspPass()));
     console.log(`smoke ${mode}: ${result.checked} routes checked in ${Math.round((Date.now() - started) / 1000)} s, ${problems.length} problem(s)`);
   } catch (error) {
