@@ -100,7 +100,8 @@ function readFunctions() {
         let fn = byTarget.get(target);
         if (!fn) {
           const relTarget = path.relative(functionsDir, target).split(path.sep).join('/').replace(/\.func$/, '');
-          fn = { name: relTarget, routes: [], files: filesOf(target) };
+          const config = JSON.parse(fs.readFileSync(path.join(target, '.vc-config.json'), 'utf8'));
+          fn = { name: relTarget, routes: [], files: filesOf(target, config), runtime: config.runtime };
           byTarget.set(target, fn);
         }
         const route = routeOfFunctionPath(rel);
@@ -114,8 +115,7 @@ function readFunctions() {
   return [...byTarget.values()];
 }
 
-function filesOf(funcDir) {
-  const config = JSON.parse(fs.readFileSync(path.join(funcDir, '.vc-config.json'), 'utf8'));
+function filesOf(funcDir, config) {
   const files = new Set(Object.keys(config.filePathMap ?? {}));
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -145,6 +145,10 @@ console.log(
   `vercel-check: ${functions.length} functions serving ${routes} routes, ${files} files` +
     (seconds === undefined ? '' : `, vercel build ${seconds.toFixed(1)} s`),
 );
+// The native binding here is built for this machine's Node; Vercel installs and builds its own
+// for the functions' runtime on its build machine, so a different major here is only a note.
+const runtimes = [...new Set(functions.map((f) => f.runtime).filter(Boolean))];
+console.log(`vercel-check: function runtime ${runtimes.join(', ') || 'unstated'}; this machine runs Node ${process.versions.node}`);
 if (problems.length > 0) {
   for (const p of problems) console.error(`vercel-check: FAIL ${p.message}`);
   process.exit(1);
