@@ -100,6 +100,15 @@ test.describe('nginx in front of next start @nojs', () => {
     expect(headerNonce(direct.headers.get('content-security-policy'))).not.toBe(nonce);
   });
 
+  test('the query string is part of the key: /highlights?category=… pages are kept apart', async () => {
+    const workshops = [await get(app.url, '/highlights?category=workshop-series'), await get(app.url, '/highlights?category=workshop-series')];
+    expect(workshops.map((r) => r.cache)).toEqual(['MISS', 'HIT']);
+    const partnerships = await get(app.url, '/highlights?category=partnership');
+    expect(partnerships.cache).toBe('MISS');
+    expect(workshops[1]?.body).toContain('<title>Workshop Series · Highlights');
+    expect(partnerships.body).toContain('<title>Partnership · Highlights');
+  });
+
   test('form pages are never cached: each view has its own idempotency key and nonce', async () => {
     for (const path of FORM_PAGES) {
       const a = await get(app.url, path);
