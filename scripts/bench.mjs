@@ -23,7 +23,7 @@
 // the whole run by BENCH_TIMEOUT_MS (default 15 minutes).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -162,10 +162,12 @@ async function lighthouseRunner() {
 
 async function load(name, options) {
   log(`load: ${name} ...`);
+  const machineLoad = loadavg()[0];
   const result = await autocannon({ connections: 50, pipelining: 1, duration: DURATION, ...options });
   const ok = result['2xx'];
   return {
     name,
+    machineLoad,
     rps: Math.round(ok / (result.duration || DURATION)),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -178,6 +180,7 @@ const registrationBody = (run, n) =>
 
 async function registrationsAtRate(name, base, path, rate) {
   log(`load: ${name} ...`);
+  const machineLoad = loadavg()[0];
   const run = `${Date.now().toString(36)}-open`;
   const r = await openLoop({
     url: `${base}${path}`,
@@ -187,7 +190,7 @@ async function registrationsAtRate(name, base, path, rate) {
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: (i) => registrationBody(run, i),
   });
-  return { name, rps: r.rps, p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
+  return { name, machineLoad, rps: r.rps, p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
 }
 
 /** Registrations with a unique e-mail each, as fast as the server answers. */
@@ -324,8 +327,10 @@ async function runLoads({ started, site, dataDir, nginxNote, rows, baselineBytes
     out.push(`${pad(r.route, 46)} ${padL(r.status, 4)} ${padL(r.htmlKB, 8)} ${padL(r.jsKB, 8)} ${padL(r.ownJsKB, 7)} ${padL(r.lh ? r.lh.totalKB.toFixed(1) : '-', 8)} ${lhCols(r.lh)}${r.lhError ? `  (${r.lhError})` : ''}`);
   }
   if (baselineBytes) out.push('');
-  out.push(`${pad('load test', 62)} ${padL('req/s', 7)} ${padL('p50 ms', 7)} ${padL('p99 ms', 7)} ${padL('errors', 7)}`);
-  for (const l of loads) out.push(`${pad(l.name, 62)} ${padL(l.rps, 7)} ${padL(l.p50, 7)} ${padL(l.p99, 7)} ${padL(l.non2xx, 7)}`);
+  // "load": the machine's 1-minute load average as the test began (2 cores: above 2, something
+  // else was running too, and the figures are lower than this machine can do).
+  out.push(`${pad('load test', 62)} ${padL('req/s', 7)} ${padL('p50 ms', 7)} ${padL('p99 ms', 7)} ${padL('errors', 7)} ${padL('load', 5)}`);
+  for (const l of loads) out.push(`${pad(l.name, 62)} ${padL(l.rps, 7)} ${padL(l.p50, 7)} ${padL(l.p99, 7)} ${padL(l.non2xx, 7)} ${padL(l.machineLoad.toFixed(1), 5)}`);
   if (nginxNote) out.push(`(${nginxNote})`);
 
   // ---- targets ----
