@@ -52,6 +52,8 @@ const serverEnv = (extra: Record<string, string>) => ({
 
 export default defineConfig({
   testDir: './e2e',
+  // Vitest owns *.test.ts (e2e/support has unit tests of test support).
+  testMatch: '**/*.spec.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

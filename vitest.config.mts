@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./lib/testing/empty-module.ts', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./test-support/empty-module.ts', import.meta.url)),
     },
   },
   test: {

@@ -24,9 +24,9 @@ test.describe('programme pages /events/{slug}', () => {
     });
   }
 
-  test('an unknown programme is a 404', async ({ page }) => {
+  // With JavaScript: Next 16.4 renders a page's notFound() view from its script payload only (docs/performance.md, "404s").
+  test('an unknown programme is a 404 @js', async ({ page }) => {
     expect((await page.goto('/events/no-such-programme'))?.status()).toBe(404);
-    // Rendered on the server: visible with JavaScript off too.
     await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
   });
 
@@ -47,7 +47,7 @@ test.describe('event-grid pages /{slug}', () => {
     await expect(page.getByTestId('event-when')).toContainText('Thursday 23 October 2025, 10:00–16:00');
   });
 
-  test('unknown top-level slugs are a real 404 and other routes are not shadowed', async ({ page, request }) => {
+  test('unknown top-level slugs are a real 404 and other routes are not shadowed @js', async ({ page, request }) => {
     expect((await page.goto('/no-such-event'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'This page has wandered off' })).toBeVisible();
     expect((await request.get('/%3Cscript%3E')).status()).toBe(404);

@@ -46,4 +46,13 @@ describe('parseConfig', () => {
   ])('rejects a bad setting with a message naming it: %j', (env, name) => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${name}`));
   });
+
+  it("image origins: the external backend's own origin plus API_IMAGE_ORIGINS; none with the built-in backend", () => {
+    expect(parseConfig({}).imageOrigins).toEqual([]);
+    expect(parseConfig({ API_BASE_URL: 'https://api.example.org/v1/' }).imageOrigins).toEqual(['https://api.example.org']);
+    expect(
+      parseConfig({ API_BASE_URL: 'https://api.example.org', API_IMAGE_ORIGINS: 'https://cdn.example.org/media, https://api.example.org' }).imageOrigins,
+    ).toEqual(['https://api.example.org', 'https://cdn.example.org']);
+    expect(() => parseConfig({ API_IMAGE_ORIGINS: 'ftp://files.example.org' })).toThrow(/API_IMAGE_ORIGINS/);
+  });
 });

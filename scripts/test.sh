@@ -29,9 +29,8 @@ echo "== lint"
 npx eslint . --max-warnings=0
 echo "== unit and backend tests"
 npx vitest run
-# Pages are prerendered at build with the configuration they will be served with (SITE_URL is in
-# every canonical URL), so each end-to-end server gets its own build: the site, and the site whose
-# API is unreachable (that build must succeed too, rendering every page from the fallbacks).
+# Each end-to-end server gets its own build, made with the configuration it is served with: the
+# site, and the site whose API is unreachable (that build must succeed too).
 port="${E2E_PORT:-3100}"
 build_data="$(mktemp -d)"
 trap 'rm -rf "$build_data"' EXIT
@@ -41,5 +40,9 @@ SITE_URL="http://127.0.0.1:${port}" DATA_DIR="$build_data/site" npx next build
 echo "== production build with the API unreachable"
 NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next}-api-down" SITE_URL="http://127.0.0.1:$((port + 1))" API_BASE_URL="http://127.0.0.1:2" \
   DATA_DIR="$build_data/api-down" npx next build
+echo "== route smoke test: next start, next dev, standalone output in an empty folder"
+npx tsx e2e/smoke/run.ts start
+npx tsx e2e/smoke/run.ts dev
+npx tsx e2e/smoke/run.ts standalone
 echo "== end-to-end tests"
 npx playwright test

@@ -82,15 +82,23 @@ export function getApiClient(): ApiClient {
   return instance;
 }
 
+/** How long an external API's public content is reused (Next's data cache) before it is asked again. */
+export const CONTENT_REVALIDATE_SECONDS = 60;
+/** revalidateTag(CONTENT_CACHE_TAG) makes the next page view ask the external API again. */
+export const CONTENT_CACHE_TAG = 'content';
+
 /**
  * The client for public content (hero, events, highlights...): the same transport, but it reads
- * no visitor cookies or headers. Public pages are the same for every visitor, so they can be
- * prerendered and cached (with a hash-based CSP) instead of rendered per request; a visitor's
- * credentials are only sent where they mean something, on form submissions.
+ * no visitor cookies or headers, so its answers are the same for everyone. Pages render per
+ * request (their CSP nonce); an external API's answers are kept in Next's data cache for
+ * CONTENT_REVALIDATE_SECONDS, so a busy page does not ask the festival's backend on every view.
+ * A visitor's credentials are only sent where they mean something, on form submissions.
  */
 export function getPublicApiClient(): ApiClient {
   if (!publicInstance) {
-    const transport = createTransport(getConfig().apiBaseUrl);
+    const transport = createTransport(getConfig().apiBaseUrl, {
+      httpFetch: (request) => fetch(request, { next: { revalidate: CONTENT_REVALIDATE_SECONDS, tags: [CONTENT_CACHE_TAG] } }),
+    });
     publicInstance = createApiClient({
       baseUrl: transport.baseUrl,
       fetch: transport.fetch,

@@ -9,13 +9,12 @@
  *   getAllEventDetails()                                       static, synchronous
  *   relatedHighlights(current, all, max = 3)                   pure
  *
- * The API getters never throw: on any failure they log one line and return the fallback. Pages
- * render per request (their CSP nonce), so the content is what is cached: each getter goes
- * through Next's data cache (unstable_cache, CONTENT_REVALIDATE_SECONDS, tag CONTENT_CACHE_TAG for
- * revalidateTag) and React cache(), so a page and its metadata share one answer per render.
+ * The API getters never throw: on any failure they log one line and return the fallback. Each is
+ * wrapped in React cache() so a page and its metadata share one request per render. Pages render
+ * per request (their CSP nonce); answers from an external API come through Next's data cache
+ * (lib/api publicApiClient), the built-in backend answers in-process.
  */
 import 'server-only';
-import { unstable_cache } from 'next/cache';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { publicApiClient } from '@/lib/api';
@@ -33,28 +32,17 @@ export {
 export { relatedHighlights } from './related';
 export { getAbout, getAllEventDetails, getEventDetail, getVolunteerBenefits, getVolunteerRoles } from './static';
 
-// Public content carries no visitor credentials, so pages that show it can be cached.
+// Public content carries no visitor credentials: the same answer for everyone.
 const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow });
 
-/** How long content from the API is reused before it is asked for again. */
-export const CONTENT_REVALIDATE_SECONDS = 60;
-/** revalidateTag(CONTENT_CACHE_TAG) makes every page ask the API again at once. */
-export const CONTENT_CACHE_TAG = 'content';
-
-function cached<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return cache(unstable_cache(fn, ['content', name], { revalidate: CONTENT_REVALIDATE_SECONDS, tags: [CONTENT_CACHE_TAG] }));
-}
-
-export const getHero = cached('hero', () => source.getHero());
-export const getEvents = cached('events', () => source.getEvents());
-export const getPrograms = cached('programs', () => source.getPrograms());
-export const getPodcasts = cached('podcasts', () => source.getPodcasts());
-export const getFeaturedHighlights = cached('featured', (limit?: number) => source.getFeaturedHighlights(limit));
-// The data cache keeps JSON: "no such report" is stored as null, not undefined.
-const getHighlightOrNull = cached('highlight', async (slug: string) => (await source.getHighlight(slug)) ?? null);
-export const getHighlight = async (slug: string) => (await getHighlightOrNull(slug)) ?? undefined;
+export const getHero = cache(source.getHero);
+export const getEvents = cache(source.getEvents);
+export const getPrograms = cache(source.getPrograms);
+export const getPodcasts = cache(source.getPodcasts);
+export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
+export const getHighlight = cache(source.getHighlight);
 /** cache() keys on argument identity, so the query object is flattened into primitives. */
-const getHighlightsCached = cached('highlights', (category?: string, limit?: number, page?: number) =>
+const getHighlightsCached = cache((category?: string, limit?: number, page?: number) =>
   source.getHighlights({ category, limit, page }),
 );
 export function getHighlights(query: { category?: string; limit?: number; page?: number } = {}) {

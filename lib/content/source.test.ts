@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/content-fallbacks';
 import { createApiClient } from '@/lib/api/client';
-import { sendJson, startTestServer, type Handler, type TestServer } from '@/lib/api/test-support/http-server';
+import { sendJson, startTestServer, type Handler, type TestServer } from '@/test-support/http-server';
 import { FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import { createContentSource, HIGHLIGHT_NOT_FOUND } from './source';
 

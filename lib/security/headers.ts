@@ -19,7 +19,9 @@ export interface CspOptions {
 export function buildCsp(nonce: string, { dev = false, imageOrigins = [] }: CspOptions = {}): string {
   return serializeCsp({
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
-    'style-src': ["'self'", `'nonce-${nonce}'`],
+    // In dev, Next's overlay injects style elements without the nonce; its CSP guide allows
+    // 'unsafe-inline' there (a nonce next to it would make browsers ignore it).
+    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
   });
 }

@@ -1,0 +1,114 @@
+/**
+ * Route smoke test per serving mode (issue "documented ground"): `npx tsx e2e/smoke/run.ts <mode>`
+ *   dev         `next dev` (its own build folder), routes + a browser pass for CSP violations
+ *   start       `next start` on an existing production build (NEXT_DIST_DIR, default .next)
+ *   standalone  the standalone output copied to an empty folder (scripts/smoke/standalone.mjs)
+ * Exits non-zero with one line per problem. Each server gets a fresh DATA_DIR.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { recordCspViolations } from '../support/csp-violations';
+import { pathsFromSitemap, EXTRA_PAGES } from '../routes';
+import { smokeRoutes } from './routes';
+
+const mode = process.argv[2];
+const port = Number(process.env.SMOKE_PORT ?? 3190);
+const base = `http://127.0.0.1:${port}`;
+const root = join(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), `festival-smoke-${mode}-`));
+
+async function waitForServer(url: string, child: ChildProcess | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function startNext(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(join(root, 'node_modules', '.bin', 'next'), args, {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', SITE_URL: base, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return child;
+}
+
+const stopChild = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+
+/** Every page in a real browser: 0 CSP violations (dev adds only 'unsafe-eval', as Next's guide says). */
+async function browserCspPass(): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const page = await browser.newPage();
+    const violations = await recordCspViolations(page);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const routes = [...new Set([...pathsFromSitemap(sitemap), ...EXTRA_PAGES, '/no-such-page'])];
+    const found: string[] = [];
+    for (const route of routes) {
+      await page.goto(`${base}${route}`, { waitUntil: 'load', timeout: 120_000 });
+      found.push(...(await violations()).map((v) => `${route}: CSP violation: ${v}`));
+    }
+    return found;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let stop: () => Promise<void> | void = () => {};
+  let problems: string[] = [];
+  const started = Date.now();
+  try {
+    if (mode === 'dev') {
+      const child = startNext(['dev', '-p', String(port), '-H', '127.0.0.1'], { NEXT_DIST_DIR: '.next-smoke-dev' });
+      stop = () => stopChild(child);
+      await waitForServer(`${base}/`, child, 180_000);
+    } else if (mode === 'start') {
+      const child = startNext(['start', '-p', String(port), '-H', '127.0.0.1'], {});
+      stop = () => stopChild(child);
+      await waitForServer(`${base}/`, child, 60_000);
+    } else if (mode === 'standalone') {
+      const { startStandalone } = await import('../../scripts/smoke/standalone.mjs');
+      const server = await startStandalone({ port, dataDir, siteUrl: base });
+      stop = server.stop;
+      await waitForServer(`${base}/`, undefined, 60_000);
+    } else {
+      console.error('usage: tsx e2e/smoke/run.ts dev|start|standalone');
+      return 2;
+    }
+    const result = await smokeRoutes(base);
+    problems = result.problems;
+    if (mode === 'dev') problems.push(...(await browserCspPass()));
+    console.log(`smoke ${mode}: ${result.checked} routes checked in ${Math.round((Date.now() - started) / 1000)} s, ${problems.length} problem(s)`);
+  } catch (error) {
+    problems.push(`smoke ${mode}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (const p of problems) console.error(`  ${p}`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+process.exit(await main());
