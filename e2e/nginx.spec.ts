@@ -194,12 +194,12 @@ test.describe('nginx in front of next start @nojs', () => {
     expect(posts.map((p) => p.method)).toEqual(['POST', 'POST']);
   });
 
-  test('nginx sets X-Forwarded-For, X-Forwarded-Proto and Host itself, over HTTP/1.1 keepalive connections', async () => {
+  test('nginx sets X-Forwarded-For, -Proto, -Host, -Port and Host itself, over HTTP/1.1 keepalive connections', async () => {
     const socketsBefore = echoSockets.size;
     const seen: Echoed[] = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await fetch(`${echoProxy.url}/api/echo`, {
-        headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-forwarded-proto': 'https' },
+        headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', 'x-forwarded-port': '8443' },
       });
       seen.push((await res.json()) as Echoed);
     }
@@ -207,6 +207,8 @@ test.describe('nginx in front of next start @nojs', () => {
       expect(s.headers['x-forwarded-for']).toBe('127.0.0.1');
       expect(s.headers['x-forwarded-proto']).toBe('http');
       expect(s.headers.host).toBe(`127.0.0.1:${ECHO_PROXY_PORT}`);
+      expect(s.headers['x-forwarded-host']).toBe(`127.0.0.1:${ECHO_PROXY_PORT}`);
+      expect(s.headers['x-forwarded-port']).toBe(String(ECHO_PROXY_PORT));
       expect(s.headers.connection).toBeUndefined(); // not "close": the connection stays open for the next request
     }
     // Five requests, at most one new connection to the upstream.
