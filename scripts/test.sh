@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: installs what it needs (Debian Chromium), checks types
+# The whole test suite, from a fresh clone: installs what it needs (Debian Chromium, nginx), checks types
 # and lint, runs the unit and backend tests (SQLite, and PostgreSQL when reachable), builds the
 # production site and runs the end-to-end tests against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian chromium"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null;
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/sbin/nginx ]; then
+  echo "== installing Debian chromium and nginx"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium nginx >/dev/null;
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium nginx >/dev/null; fi
 fi
 
 # PostgreSQL tests run when a server answers (CI and the dev machines have one on 127.0.0.1).
