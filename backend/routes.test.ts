@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/content-fallbacks';
 import { VOLUNTEER_ROLE_IDS } from '@/lib/festival';
@@ -354,14 +355,22 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/csv');
       const csv = await res.text();
-      expect(csv.split('\r\n')[0]).toBe('id,first_name,last_name,email,phone,organization,proposal,submitted_at,created_at');
-      expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
-      expect(csv).toContain('"Line one, ""quoted""\n');
+      const rows = parse(csv) as string[][];
+      expect(rows[0]).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at']);
+      const hostile = rows.find((r) => r[5] === `'=HYPERLINK("http://evil")`);
+      expect(hostile, 'the formula is exported as text').toBeDefined();
+      expect(hostile![4]).toBe('08012345678');
+      expect(hostile![6]).toBe(`Line one, "quoted"\n${'p'.repeat(60)}`);
       const { exportCsv } = await import('./export/csv');
       expect(csv).toBe(await exportCsv(database.handle.db, 'partnerships'));
       for (const kind of ['registrations', 'donations', 'newsletter', 'volunteers']) {
         const r = await t.app.request(`/api/admin/export/${kind}.csv`, { headers: { Authorization: `Bearer ${token}` } });
         expect(r.status).toBe(200);
+        const table = parse(await r.text()) as string[][];
+        const phoneColumn = table[0]!.indexOf('phone');
+        // Phone numbers stay readable: no apostrophe in front of +234.
+        if (kind === 'registrations') expect(table.slice(1).map((row) => row[phoneColumn])).toContain('+234 801 234 5678');
+        if (kind === 'donations') expect(table.slice(1).map((row) => row[phoneColumn])).toContain('+2348011122233');
       }
       expect((await t.app.request('/api/admin/export/passwords.csv', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
     });

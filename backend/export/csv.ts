@@ -1,3 +1,4 @@
+import { PHONE_PATTERN } from '@/lib/forms/checks';
 import type { Db } from '../db/schema';
 
 /** Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint. */
@@ -10,15 +11,39 @@ export function isExportKind(value: string): value is ExportKind {
 
 type Cell = string | number | null | undefined;
 
+/** What a spreadsheet may take for the start of a formula (OWASP, CSV injection; ASVS 1.2.10). */
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n\0]/;
+
 /**
- * One CSV cell (RFC 4180 quoting). Text starting with = + - @ (or a tab/CR) would run as a
- * formula when a spreadsheet opens the file, so it gets a leading apostrophe.
+ * A phone number as the forms accept it (lib/forms PHONE_PATTERN), starting with '+', a digit or
+ * '('. Such a value holds only digits, spaces, hyphens and parentheses after one leading '+': even
+ * a spreadsheet that reads it as a formula can only do arithmetic on numbers with it, because a
+ * function call, a cell reference or a DDE link needs letters, '!' or '|'. So it needs no
+ * apostrophe, and leaving it out keeps the number as people read it ("+234 801 234 5678"), which
+ * the apostrophe would spoil ("'+234…", shown as is by Excel and LibreOffice when they open a
+ * CSV). We chose this over the ="+234…" formula wrapper, which is itself a formula and shows as
+ * such in any tool that does not evaluate it.
+ */
+const SAFE_PHONE = /^\+?[\d(][\d\s\-()]*$/;
+
+function isSafePhone(text: string): boolean {
+  return PHONE_PATTERN.test(text) && SAFE_PHONE.test(text);
+}
+
+/**
+ * One CSV cell, after OWASP's CSV injection guidance:
+ * - every cell is quoted and its quotes doubled (RFC 4180 §2.6–2.7), so a separator (',' or the
+ *   ';' many locales use, or a tab) or a quote inside a value can never start a new cell where a
+ *   formula could begin;
+ * - text whose first character is = + - @ tab CR LF or NUL (or = + - @ after leading spaces, which
+ *   some importers trim) gets a leading apostrophe, so it is shown as text and never run;
+ * - numbers are ours (amounts, counts) and valid phone numbers are safe (see SAFE_PHONE): as is.
  */
 export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string' && FORMULA_START.test(text) && !isSafePhone(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
