@@ -185,6 +185,30 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(multiline.status).toBe(201);
     });
 
+    it('names: bidi overrides, invisible-only names and lone surrogates are 422 with the field message; names are stored in NFC', async () => {
+      const before = await countRows(database.handle, 'registrations');
+      const cases = [
+        [{ firstName: '\u202EAda' }, { firstName: MESSAGES.invalid }],
+        [{ lastName: '\u200B\u200D' }, { lastName: MESSAGES.required }],
+        [{ firstName: 'Ad\uD800a' }, { firstName: MESSAGES.invalid }],
+      ] as const;
+      for (const [change, errors] of cases) {
+        const res = await postJson(t.app, '/api/forms/registrations/', { ...validPayloads.registration(1), ...change });
+        expect(res.status, JSON.stringify(change)).toBe(422);
+        expect((await json(res)).errors, JSON.stringify(change)).toEqual(errors);
+      }
+      // A lone surrogate escaped in the JSON text itself.
+      const raw = JSON.stringify({ ...validPayloads.partnership(), firstName: 'X' }).replace('"X"', '"\\udc00"');
+      const escaped = await postJson(t.app, '/api/forms/partnerships/', raw);
+      expect(escaped.status).toBe(422);
+      expect((await json(escaped)).errors).toEqual({ firstName: MESSAGES.invalid });
+      expect(await countRows(database.handle, 'registrations')).toBe(before);
+      const ok = await postJson(t.app, '/api/forms/registrations/', { ...validPayloads.registration(1), firstName: 'Ade\u0301bayo\u0323' });
+      expect(ok.status).toBe(201);
+      const row = await database.handle.db.selectFrom('registrations').select('first_name').where('id', '=', (await json(ok)).registrationId as string).executeTakeFirstOrThrow();
+      expect(row.first_name).toBe('Ad\u00E9bay\u1ECD');
+    });
+
     it('volunteer: stores roles; unknown roles and no roles are rejected', async () => {
       const ok = await postJson(t.app, '/api/forms/volunteer/', validPayloads.volunteer());
       expect(ok.status).toBe(201);

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { errorsByPath } from '@/lib/forms/form-state';
+import { NAME_RULES } from '@/lib/forms/field-rules';
 import { textField } from '@/lib/forms/rules';
 import { bearerToken, checkCredentials, findStaffByEmail, issueToken, revokeToken, upsertStaffUser, userForToken } from '../auth/staff';
 import type { Db } from '../db/schema';
@@ -25,7 +26,7 @@ const loginSchema = z.object({
 
 const registerSchema = z.object({
   email: textField({ email: true, maxLength: 254 }),
-  name: textField({ maxLength: 100 }),
+  name: textField(NAME_RULES),
   password: z.string({ error: 'This field is required' }).min(12, AUTH_MESSAGES.passwordShort).max(1024),
 });
 
