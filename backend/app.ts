@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): BackendApp {
     bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
   );
 
-  // Per-IP limit on everything that writes for the public: forms and sign-in attempts.
+  // Per-IP limit on everything that writes for the public: forms, sign-in and sign-up attempts.
   const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
     const ip = clientIp(c.req.raw.headers, deps.socketAddress?.(c));
@@ -46,6 +46,8 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/forms/*', rateLimited);
   api.use('/auth/login', rateLimited);
   api.use('/auth/login/', rateLimited);
+  api.use('/auth/register', rateLimited);
+  api.use('/auth/register/', rateLimited);
 
   api.route('/content', contentRoutes(deps.db));
   api.route('/forms', formRoutes({ ...deps, log }));

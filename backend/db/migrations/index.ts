@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2025-09-01-initial';
+import { staffEmailCaseInsensitive } from './2026-11-23-staff-email-case-insensitive';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -7,6 +8,7 @@ import { initial } from './2025-09-01-initial';
  */
 export const migrations: Record<string, Migration> = {
   '2025-09-01-initial': initial,
+  '2026-11-23-staff-email-case-insensitive': staffEmailCaseInsensitive,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
