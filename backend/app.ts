@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 
-  api.route('/content', contentRoutes(deps.db));
+  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl));
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/auth', authRoutes(deps));
   api.route('/admin', adminRoutes(deps));

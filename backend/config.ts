@@ -39,6 +39,8 @@ export const backendConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
   BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
   BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** The public address of the site: links the API returns (pagination) are built on it, never on Host. */
+  SITE_URL: z.url().default('http://localhost:3000'),
 });
 
 export interface BackendConfig {
@@ -54,6 +56,8 @@ export interface BackendConfig {
   bodyLimitBytes: number;
   port: number;
   host: string;
+  /** SITE_URL without a trailing slash. */
+  siteUrl: string;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -76,5 +80,6 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     port: c.BACKEND_PORT,
     host: c.BACKEND_HOST,
+    siteUrl: c.SITE_URL.replace(/\/+$/, ''),
   };
 }

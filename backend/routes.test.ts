@@ -31,7 +31,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
 
   beforeAll(async () => {
     database = await target.create();
-    t = await buildApp(database.handle, { env: { ALLOW_STAFF_SIGNUP: 'false' } });
+    t = await buildApp(database.handle, { env: { ALLOW_STAFF_SIGNUP: 'false', SITE_URL: 'https://festival.test/' } });
   });
   afterAll(async () => {
     await database?.drop();
@@ -54,7 +54,9 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
     });
 
     it('lists highlights newest first with pagination links', async () => {
-      const res = await t.app.request('http://x.test/api/content/highlights/?limit=2');
+      // The links are built on SITE_URL: whatever Host (or X-Forwarded-Host) a client sends is not echoed.
+      const hostile = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'gopher' };
+      const res = await t.app.request('http://evil.example/api/content/highlights/?limit=2', { headers: hostile });
       expect(res.status).toBe(200);
       const page = await json(res);
       const results = page.results as { date: string; slug: string }[];
@@ -62,11 +64,13 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(page.count).toBe(highlightsFallback.length);
       expect(results[0]!.date >= results[1]!.date).toBe(true);
       expect(page.previous).toBeNull();
-      expect(page.next).toBe('http://x.test/api/content/highlights/?limit=2&page=2');
-      const second = await json(await t.app.request('http://x.test/api/content/highlights/?limit=2&page=2'));
+      expect(t.config.siteUrl).toBe('https://festival.test');
+      expect(page.next).toBe('https://festival.test/api/content/highlights/?limit=2&page=2');
+      const second = await json(await t.app.request('http://evil.example/api/content/highlights/?limit=2&page=2', { headers: hostile }));
       expect((second.results as unknown[]).length).toBe(highlightsFallback.length - 2);
       expect(second.next).toBeNull();
-      expect(second.previous).toBe('http://x.test/api/content/highlights/?limit=2&page=1');
+      expect(second.previous).toBe('https://festival.test/api/content/highlights/?limit=2&page=1');
+      expect(JSON.stringify([page, second])).not.toContain('evil.example');
     });
 
     it('filters by category name or slug, case-insensitively', async () => {
@@ -115,9 +119,20 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const body = await json(first);
       expect(body).toMatchObject({ success: true, message: 'Successfully subscribed! Thank you.', data: { email: 'fan@example.com' } });
       const again = await postJson(t.app, '/api/forms/newsletter/', { email: 'fan@example.com' });
-      expect(again.status).toBe(200);
-      expect((await json(again)).subscriptionId).toBe(body.subscriptionId);
+      expect(again.status).toBe(201);
+      expect(await json(again)).toEqual(body);
       expect(await countRows(database.handle, 'newsletter_subscriptions')).toBe(before + 1);
+    });
+
+    it('newsletter: the answer does not tell whether an address was already subscribed', async () => {
+      await postJson(t.app, '/api/forms/newsletter/', { email: 'known@example.com' });
+      await new Promise((r) => setTimeout(r, 5)); // a later created_at, were it shown
+      const known = await postJson(t.app, '/api/forms/newsletter/', { email: 'known@example.com' });
+      const fresh = await postJson(t.app, '/api/forms/newsletter/', { email: 'fresh@example.com' });
+      expect(known.status).toBe(fresh.status);
+      const [k, f] = [await json(known), await json(fresh)];
+      const shape = (b: Json) => ({ ...b, subscriptionId: typeof b.subscriptionId, data: { ...(b.data as Json), id: typeof (b.data as Json).id, email: '' } });
+      expect(shape(k)).toEqual(shape(f));
     });
 
     it('newsletter: invalid email is 422 with the shared message', async () => {
@@ -328,7 +343,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const send = (ip: string) =>
         postJson(limited, '/api/forms/newsletter/', { email: `rl-${ip}@example.com` }, { 'X-Forwarded-For': `${ip}, 10.0.0.1` });
       expect((await send('203.0.113.5')).status).toBe(201);
-      expect((await send('203.0.113.5')).status).toBe(200);
+      expect((await send('203.0.113.5')).status).toBe(201);
       const third = await send('203.0.113.5');
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toMatch(/^\d+$/);

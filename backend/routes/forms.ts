@@ -49,7 +49,6 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const FORM_MESSAGES = {
   newsletter: 'Successfully subscribed! Thank you.',
-  newsletterAgain: 'You are already subscribed. Thank you.',
   registration: (ref: string) => `Registration confirmed. Your ticket reference is ${ref}.`,
   registrationFull: 'Registration is full: all wristbands for this edition have been claimed.',
   registrationFewLeft: (n: number) =>
@@ -88,11 +87,10 @@ export function formRoutes(deps: AppDeps) {
     schema: newsletterPayloadSchema,
     idField: 'subscriptionId',
     async handle(data) {
+      // The same answer (status, message, shape) whether or not the address was already on the
+      // list: anything else would tell anyone who asks who subscribes.
       const row = await subscribeNewsletter(db, data.email, nowIso());
-      const body = { id: row.id, email: row.email, createdAt: row.created_at };
-      return row.created
-        ? success('subscriptionId', row.id, FORM_MESSAGES.newsletter, body)
-        : success('subscriptionId', row.id, FORM_MESSAGES.newsletterAgain, body, 200);
+      return success('subscriptionId', row.id, FORM_MESSAGES.newsletter, { id: row.id, email: row.email });
     },
     decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),
   };
