@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
-import { clientIp, createRateLimiter } from './lib/rate-limit';
+import { rateLimitKey, resolveClientAddress } from './lib/client-address';
+import { createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -29,14 +30,22 @@ export function createApp(deps: AppDeps): BackendApp {
     bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
   );
 
-  // Per-IP limit on everything that writes for the public: forms, sign-in and sign-up attempts.
+  // Per-client limit on everything that writes for the public: forms, sign-in and sign-up
+  // attempts. The client is who TRUSTED_PROXIES says it is (lib/client-address.ts); a client we
+  // cannot know shares one bucket with every other such client, limited all the same.
+  let warnedUnknown = false;
   const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
-    const ip = clientIp(c.req.raw.headers, deps.socketAddress?.(c));
-    // No address at all means the site's own server called in-process (a server action that did
-    // not pass the visitor's address on): that caller is us, not a visitor to count.
-    if (ip === 'unknown') return next();
-    const { allowed, retryAfterSeconds } = limiter.hit(ip);
+    const address = resolveClientAddress({
+      forwardedFor: c.req.header('x-forwarded-for'),
+      peer: deps.socketAddress?.(c),
+      trust: deps.config.trustedProxies,
+    });
+    if (!address && !warnedUnknown) {
+      warnedUnknown = true;
+      log('[backend] rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
+    }
+    const { allowed, retryAfterSeconds } = limiter.hit(rateLimitKey(address));
     if (!allowed) {
       c.header('Retry-After', String(retryAfterSeconds));
       return fail(c, 429, HTTP_MESSAGES.rateLimited);

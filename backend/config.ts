@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
  * The built-in backend's configuration, parsed once from the environment with zod. It is separate
@@ -39,6 +40,25 @@ export const backendConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
   BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
   BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * The proxies whose X-Forwarded-For the rate limits believe (lib/client-address.ts): a hop count,
+   * or addresses and CIDR ranges. Unset: none, except on Vercel (VERCEL=1), whose edge overwrites
+   * X-Forwarded-For with the client's address: one hop there.
+   */
+  TRUSTED_PROXIES: optionalText.transform((value, ctx): TrustedProxies | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      return parseTrustedProxies(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${error instanceof Error ? error.message : String(error)} (use a number of hops, or addresses and CIDR ranges separated by commas)`,
+      });
+      return z.NEVER;
+    }
+  }),
+  /** Set by Vercel on its own deployments. */
+  VERCEL: optionalText,
   /** The public address of the site: links the API returns (pagination) are built on it, never on Host. */
   SITE_URL: z.url().default('http://localhost:3000'),
 });
@@ -58,6 +78,7 @@ export interface BackendConfig {
   host: string;
   /** SITE_URL without a trailing slash. */
   siteUrl: string;
+  trustedProxies: TrustedProxies;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -81,5 +102,6 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     port: c.BACKEND_PORT,
     host: c.BACKEND_HOST,
     siteUrl: c.SITE_URL.replace(/\/+$/, ''),
+    trustedProxies: c.TRUSTED_PROXIES ?? (c.VERCEL === '1' ? { kind: 'hops', hops: 1 } : { kind: 'none' }),
   };
 }

@@ -331,26 +331,50 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(await countRows(database.handle, 'partnerships')).toBe(before);
     });
 
-    it('rate limit: per IP, 429 with a clear message once the window is full', async () => {
-      const limited = createApp({
+    const limitedApp = (env: Record<string, string> = {}) =>
+      createApp({
         db: database.handle.db,
         dialect: database.handle.dialect,
-        config: testConfig(),
+        config: testConfig(env),
         gateway: createSandboxGateway(),
         rateLimiter: createRateLimiter({ max: 2, windowMs: 60_000 }),
         log: () => undefined,
       });
-      const send = (ip: string) =>
-        postJson(limited, '/api/forms/newsletter/', { email: `rl-${ip}@example.com` }, { 'X-Forwarded-For': `${ip}, 10.0.0.1` });
+    const subscribe = (app: ReturnType<typeof createApp>, forwardedFor?: string) =>
+      postJson(app, '/api/forms/newsletter/', { email: `rl-${Math.random().toString(36).slice(2)}@example.com` }, forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {});
+
+    it('rate limit: behind a trusted proxy, per client address, 429 with a clear message once the window is full', async () => {
+      const limited = limitedApp({ TRUSTED_PROXIES: '1' });
+      // The proxy appends the address it saw; what the client put in front of it does not count.
+      const send = (ip: string, spoof = '6.6.6.6') => subscribe(limited, `${spoof}, ${ip}`);
       expect((await send('203.0.113.5')).status).toBe(201);
-      expect((await send('203.0.113.5')).status).toBe(201);
-      const third = await send('203.0.113.5');
+      expect((await send('203.0.113.5', '7.7.7.7')).status).toBe(201);
+      const third = await send('203.0.113.5', '8.8.8.8');
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await json(third)).toMatchObject({ success: false, message: expect.stringContaining('Too many submissions') });
       expect((await send('198.51.100.7')).status).toBe(201);
       // Content reads are not limited.
       expect((await limited.request('/api/content/hero/', { headers: { 'X-Forwarded-For': '203.0.113.5' } })).status).toBe(200);
+    });
+
+    it('rate limit: with no trusted proxy, X-Forwarded-For is the client\'s word and is ignored; unknown visitors share one limited bucket', async () => {
+      const limited = limitedApp();
+      expect((await subscribe(limited, '203.0.113.1')).status).toBe(201);
+      expect((await subscribe(limited, '203.0.113.2')).status).toBe(201);
+      expect((await subscribe(limited, '203.0.113.3')).status).toBe(429);
+      expect((await subscribe(limited, 'unknown')).status).toBe(429);
+      expect((await subscribe(limited)).status).toBe(429);
+    });
+
+    it('rate limit: no address at all is limited too, never waved through', async () => {
+      const limited = limitedApp({ TRUSTED_PROXIES: '1' });
+      expect((await subscribe(limited)).status).toBe(201);
+      expect((await subscribe(limited, 'unknown')).status).toBe(201);
+      expect((await subscribe(limited)).status).toBe(429);
+      // ... and sign-in attempts count against the same buckets.
+      const login = await postJson(limited, '/api/auth/login/', { email: 'a@b.co', password: 'x' });
+      expect(login.status).toBe(429);
     });
   });
 
