@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
+import { canKeepAliveAfter413 } from './lib/body-size';
 import { rateLimitKey, resolveClientAddress } from './lib/client-address';
 import { createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
@@ -27,7 +28,16 @@ export function createApp(deps: AppDeps): BackendApp {
 
   api.use(
     '*',
-    bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => {
+        // The rest of the body is still on the wire. Keep the connection only when it is small
+        // enough to be read and discarded (lib/body-size.ts); otherwise say it will be closed, so the
+        // client does not send its next request into a connection about to go.
+        if (!canKeepAliveAfter413(c.req.raw.headers)) c.header('Connection', 'close');
+        return fail(c, 413, HTTP_MESSAGES.tooLarge);
+      },
+    }),
   );
 
   // Per-client limit on everything that writes for the public: forms, sign-in and sign-up

@@ -38,7 +38,8 @@ export const backendConfigSchema = z.object({
   RATE_LIMIT_MAX: positiveInt(60),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
-  BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
+  /** 0: any free port (the address is printed at start). */
+  BACKEND_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /**
    * The proxies whose X-Forwarded-For the rate limits believe (lib/client-address.ts): a hop count,

@@ -326,6 +326,19 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const huge = await postJson(t.app, '/api/forms/partnerships/', { ...validPayloads.partnership(), proposal: 'x'.repeat(40_000) });
       expect(huge.status).toBe(413);
       expect(await json(huge)).toMatchObject({ success: false, message: 'The request body is too large.' });
+      // What the 413 says about the connection (lib/body-size.ts): a declared body of up to 1 MiB
+      // is read and discarded and the connection kept; a bigger or undeclared one closes it.
+      expect(huge.headers.get('connection'), 'no declared length').toBe('close');
+      const declared = (bytes: number) =>
+        t.app.request('/api/forms/partnerships/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) },
+          body: 'x'.repeat(40_000),
+        });
+      expect((await declared(40_000)).headers.get('connection')).toBeNull();
+      const far = await declared(5_000_000);
+      expect(far.status).toBe(413);
+      expect(far.headers.get('connection')).toBe('close');
       const wrongTypes = await postJson(t.app, '/api/forms/partnerships/', { firstName: { $ne: 1 }, lastName: [1], email: true, phone: 12, proposal: null });
       expect(wrongTypes.status).toBe(422);
       expect(await countRows(database.handle, 'partnerships')).toBe(before);
