@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, phoneCell, toCsv } from './csv';
 
 /**
  * The organisers open these files in Excel or LibreOffice. Every cell must come back as the text
@@ -63,6 +63,25 @@ describe('csvCell', () => {
     // Something that only starts like a phone is not one.
     expect(parseCsv(`${csvCell('+234+cmd|calc')}\r\n`)[0]![0]).toBe("'+234+cmd|calc");
     expect(parseCsv(`${csvCell('-1-1-1-1-1-1')}\r\n`)[0]![0]).toBe("'-1-1-1-1-1-1");
+  });
+
+  it('phone columns: digits-only numbers (which spreadsheets read as numbers) are grouped with spaces, same digits', () => {
+    expect(phoneCell('+2348011122233')).toBe('+234 801 112 2233');
+    expect(phoneCell('08031234567')).toBe('0803 123 4567');
+    expect(phoneCell('+234-801-234-5678')).toBe('+234 801 234 5678');
+    expect(phoneCell('+12025550123')).toBe('+1 202 555 0123');
+    expect(phoneCell('(0803)1234567')).toBe('0803 123 4567');
+    // Written with spaces already: as typed.
+    expect(phoneCell('+234 (803) 123-4567')).toBe('+234 (803) 123-4567');
+    expect(phoneCell('0803 123 4567')).toBe('0803 123 4567');
+    // Not a phone: left alone (and csvCell then defuses it).
+    expect(phoneCell('=1+1')).toBe('=1+1');
+    for (const phone of ['+2348011122233', '08031234567', '+234-801-234-5678', '+44(20)79460000']) {
+      const shown = phoneCell(phone);
+      expect(shown.replace(/\D/g, ''), phone).toBe(phone.replace(/\D/g, ''));
+      expect(shown, phone).toMatch(/\s/);
+      expect(shown.startsWith('+'), phone).toBe(phone.startsWith('+'));
+    }
   });
 
   it('numbers and empty values', () => {
