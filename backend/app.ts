@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps): BackendApp {
       peer: deps.socketAddress?.(c),
       trust: deps.config.trustedProxies,
     });
-    if (!address && !warnedUnknown) {
+    if (!address && !warnedUnknown && deps.config.rateLimit.max > 0) {
       warnedUnknown = true;
       log('[backend] rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
     }
