@@ -8,6 +8,13 @@
  *   413 with `Connection: close`, so the client opens a new connection for its next request.
  * The standalone server (http-server.ts) does this before the app for declared lengths; the app
  * sets the header on its own 413s (app.ts), which is what `next start` sends.
+ *
+ * What we saw (Node 20, Next 16.4, @hono/node-server 1.19): plain `next start` never reset the
+ * connection; Node itself reads and discards an unread body once the response is sent (of any
+ * size, hence the bound above). The reset came from @hono/node-server's request listener (the
+ * standalone backend, and the custom server's /api path): after an early answer it drains the
+ * body for at most 500 ms, but the body stream it had already opened stops reading once its
+ * buffer fills, so anything much over a few tens of kilobytes ended in socket.destroySoon().
  */
 export const DISCARD_LIMIT_BYTES = 1024 * 1024;
 
