@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
-import { clientIp, createRateLimiter } from './lib/rate-limit';
+import { canKeepAliveAfter413 } from './lib/body-size';
+import { rateLimitKey, resolveClientAddress } from './lib/client-address';
+import { createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -28,7 +30,16 @@ export function createApp(deps: AppDeps): BackendApp {
 
   api.use(
     '*',
-    bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: (c) => fail(c, 413, HTTP_MESSAGES.tooLarge) }),
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => {
+        // The rest of the body is still on the wire. Keep the connection only when it is small
+        // enough to be read and discarded (lib/body-size.ts); otherwise say it will be closed, so the
+        // client does not send its next request into a connection about to go.
+        if (!canKeepAliveAfter413(c.req.raw.headers)) c.header('Connection', 'close');
+        return fail(c, 413, HTTP_MESSAGES.tooLarge);
+      },
+    }),
   );
 
   // Nowhere durable to write (Vercel without DATABASE_URL): every write is refused, said once in the log.
@@ -45,14 +56,22 @@ export function createApp(deps: AppDeps): BackendApp {
     for (const group of ['/forms/*', '/auth/*', '/admin/*']) api.use(group, refuseWrites);
   }
 
-  // Per-IP limit on everything that writes for the public: forms and sign-in attempts.
+  // Per-client limit on everything that writes for the public: forms, sign-in and sign-up
+  // attempts. The client is who TRUSTED_PROXIES says it is (lib/client-address.ts); a client we
+  // cannot know shares one bucket with every other such client, limited all the same.
+  let warnedUnknown = false;
   const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
-    const ip = clientIp(c.req.raw.headers, deps.socketAddress?.(c));
-    // No address at all means the site's own server called in-process (a server action that did
-    // not pass the visitor's address on): that caller is us, not a visitor to count.
-    if (ip === 'unknown') return next();
-    const { allowed, retryAfterSeconds } = limiter.hit(ip);
+    const address = resolveClientAddress({
+      forwardedFor: c.req.header('x-forwarded-for'),
+      peer: deps.socketAddress?.(c),
+      trust: deps.config.trustedProxies,
+    });
+    if (!address && !warnedUnknown && deps.config.rateLimit.max > 0) {
+      warnedUnknown = true;
+      log('[backend] rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
+    }
+    const { allowed, retryAfterSeconds } = limiter.hit(rateLimitKey(address));
     if (!allowed) {
       c.header('Retry-After', String(retryAfterSeconds));
       return fail(c, 429, HTTP_MESSAGES.rateLimited);
@@ -62,8 +81,10 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/forms/*', rateLimited);
   api.use('/auth/login', rateLimited);
   api.use('/auth/login/', rateLimited);
+  api.use('/auth/register', rateLimited);
+  api.use('/auth/register/', rateLimited);
 
-  api.route('/content', contentRoutes(deps.db));
+  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl));
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/auth', authRoutes(deps));
   api.route('/admin', adminRoutes(deps));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
  * The built-in backend's configuration, parsed once from the environment with zod. It is separate
@@ -37,10 +38,30 @@ export const backendConfigSchema = z.object({
   RATE_LIMIT_MAX: positiveInt(60),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
-  BACKEND_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
+  /** 0: any free port (the address is printed at start). */
+  BACKEND_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
   BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Vercel sets VERCEL=1 in its builds and functions: a filesystem that keeps nothing. */
   VERCEL: flag.default(false),
+  /**
+   * The proxies whose X-Forwarded-For the rate limits believe (lib/client-address.ts): a hop count,
+   * or addresses and CIDR ranges. Unset: none, except on Vercel (VERCEL=1), whose edge overwrites
+   * X-Forwarded-For with the client's address: one hop there.
+   */
+  TRUSTED_PROXIES: optionalText.transform((value, ctx): TrustedProxies | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      return parseTrustedProxies(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${error instanceof Error ? error.message : String(error)} (use a number of hops, or addresses and CIDR ranges separated by commas)`,
+      });
+      return z.NEVER;
+    }
+  }),
+  /** The public address of the site: links the API returns (pagination) are built on it, never on Host. */
+  SITE_URL: z.url().default('http://localhost:3000'),
 });
 
 export const SQLITE_IN_MEMORY = ':memory:';
@@ -65,6 +86,9 @@ export interface BackendConfig {
   bodyLimitBytes: number;
   port: number;
   host: string;
+  /** SITE_URL without a trailing slash. */
+  siteUrl: string;
+  trustedProxies: TrustedProxies;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -89,5 +113,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     port: c.BACKEND_PORT,
     host: c.BACKEND_HOST,
+    siteUrl: c.SITE_URL.replace(/\/+$/, ''),
+    trustedProxies: c.TRUSTED_PROXIES ?? (c.VERCEL ? { kind: 'hops', hops: 1 } : { kind: 'none' }),
   };
 }

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/content-fallbacks';
 import { VOLUNTEER_ROLE_IDS } from '@/lib/festival';
@@ -30,7 +31,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
 
   beforeAll(async () => {
     database = await target.create();
-    t = await buildApp(database.handle, { env: { ALLOW_STAFF_SIGNUP: 'false' } });
+    t = await buildApp(database.handle, { env: { ALLOW_STAFF_SIGNUP: 'false', SITE_URL: 'https://festival.test/' } });
   });
   afterAll(async () => {
     await database?.drop();
@@ -53,7 +54,9 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
     });
 
     it('lists highlights newest first with pagination links', async () => {
-      const res = await t.app.request('http://x.test/api/content/highlights/?limit=2');
+      // The links are built on SITE_URL: whatever Host (or X-Forwarded-Host) a client sends is not echoed.
+      const hostile = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'gopher' };
+      const res = await t.app.request('http://evil.example/api/content/highlights/?limit=2', { headers: hostile });
       expect(res.status).toBe(200);
       const page = await json(res);
       const results = page.results as { date: string; slug: string }[];
@@ -61,11 +64,13 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(page.count).toBe(highlightsFallback.length);
       expect(results[0]!.date >= results[1]!.date).toBe(true);
       expect(page.previous).toBeNull();
-      expect(page.next).toBe('http://x.test/api/content/highlights/?limit=2&page=2');
-      const second = await json(await t.app.request('http://x.test/api/content/highlights/?limit=2&page=2'));
+      expect(t.config.siteUrl).toBe('https://festival.test');
+      expect(page.next).toBe('https://festival.test/api/content/highlights/?limit=2&page=2');
+      const second = await json(await t.app.request('http://evil.example/api/content/highlights/?limit=2&page=2', { headers: hostile }));
       expect((second.results as unknown[]).length).toBe(highlightsFallback.length - 2);
       expect(second.next).toBeNull();
-      expect(second.previous).toBe('http://x.test/api/content/highlights/?limit=2&page=1');
+      expect(second.previous).toBe('https://festival.test/api/content/highlights/?limit=2&page=1');
+      expect(JSON.stringify([page, second])).not.toContain('evil.example');
     });
 
     it('filters by category name or slug, case-insensitively', async () => {
@@ -114,9 +119,20 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const body = await json(first);
       expect(body).toMatchObject({ success: true, message: 'Successfully subscribed! Thank you.', data: { email: 'fan@example.com' } });
       const again = await postJson(t.app, '/api/forms/newsletter/', { email: 'fan@example.com' });
-      expect(again.status).toBe(200);
-      expect((await json(again)).subscriptionId).toBe(body.subscriptionId);
+      expect(again.status).toBe(201);
+      expect(await json(again)).toEqual(body);
       expect(await countRows(database.handle, 'newsletter_subscriptions')).toBe(before + 1);
+    });
+
+    it('newsletter: the answer does not tell whether an address was already subscribed', async () => {
+      await postJson(t.app, '/api/forms/newsletter/', { email: 'known@example.com' });
+      await new Promise((r) => setTimeout(r, 5)); // a later created_at, were it shown
+      const known = await postJson(t.app, '/api/forms/newsletter/', { email: 'known@example.com' });
+      const fresh = await postJson(t.app, '/api/forms/newsletter/', { email: 'fresh@example.com' });
+      expect(known.status).toBe(fresh.status);
+      const [k, f] = [await json(known), await json(fresh)];
+      const shape = (b: Json) => ({ ...b, subscriptionId: typeof b.subscriptionId, data: { ...(b.data as Json), id: typeof (b.data as Json).id, email: '' } });
+      expect(shape(k)).toEqual(shape(f));
     });
 
     it('newsletter: invalid email is 422 with the shared message', async () => {
@@ -182,6 +198,30 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
         proposal: 'We would like to sponsor the young readers tent.\r\nAnd donate two hundred books\tto the library.',
       });
       expect(multiline.status).toBe(201);
+    });
+
+    it('names: bidi overrides, invisible-only names and lone surrogates are 422 with the field message; names are stored in NFC', async () => {
+      const before = await countRows(database.handle, 'registrations');
+      const cases = [
+        [{ firstName: '\u202EAda' }, { firstName: MESSAGES.invalid }],
+        [{ lastName: '\u200B\u200D' }, { lastName: MESSAGES.required }],
+        [{ firstName: 'Ad\uD800a' }, { firstName: MESSAGES.invalid }],
+      ] as const;
+      for (const [change, errors] of cases) {
+        const res = await postJson(t.app, '/api/forms/registrations/', { ...validPayloads.registration(1), ...change });
+        expect(res.status, JSON.stringify(change)).toBe(422);
+        expect((await json(res)).errors, JSON.stringify(change)).toEqual(errors);
+      }
+      // A lone surrogate escaped in the JSON text itself.
+      const raw = JSON.stringify({ ...validPayloads.partnership(), firstName: 'X' }).replace('"X"', '"\\udc00"');
+      const escaped = await postJson(t.app, '/api/forms/partnerships/', raw);
+      expect(escaped.status).toBe(422);
+      expect((await json(escaped)).errors).toEqual({ firstName: MESSAGES.invalid });
+      expect(await countRows(database.handle, 'registrations')).toBe(before);
+      const ok = await postJson(t.app, '/api/forms/registrations/', { ...validPayloads.registration(1), firstName: 'Ade\u0301bayo\u0323' });
+      expect(ok.status).toBe(201);
+      const row = await database.handle.db.selectFrom('registrations').select('first_name').where('id', '=', (await json(ok)).registrationId as string).executeTakeFirstOrThrow();
+      expect(row.first_name).toBe('Ad\u00E9bay\u1ECD');
     });
 
     it('volunteer: stores roles; unknown roles and no roles are rejected', async () => {
@@ -286,31 +326,68 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const huge = await postJson(t.app, '/api/forms/partnerships/', { ...validPayloads.partnership(), proposal: 'x'.repeat(40_000) });
       expect(huge.status).toBe(413);
       expect(await json(huge)).toMatchObject({ success: false, message: 'The request body is too large.' });
+      // What the 413 says about the connection (lib/body-size.ts): a declared body of up to 1 MiB
+      // is read and discarded and the connection kept; a bigger or undeclared one closes it.
+      expect(huge.headers.get('connection'), 'no declared length').toBe('close');
+      const declared = (bytes: number) =>
+        t.app.request('/api/forms/partnerships/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) },
+          body: 'x'.repeat(40_000),
+        });
+      expect((await declared(40_000)).headers.get('connection')).toBeNull();
+      const far = await declared(5_000_000);
+      expect(far.status).toBe(413);
+      expect(far.headers.get('connection')).toBe('close');
       const wrongTypes = await postJson(t.app, '/api/forms/partnerships/', { firstName: { $ne: 1 }, lastName: [1], email: true, phone: 12, proposal: null });
       expect(wrongTypes.status).toBe(422);
       expect(await countRows(database.handle, 'partnerships')).toBe(before);
     });
 
-    it('rate limit: per IP, 429 with a clear message once the window is full', async () => {
-      const limited = createApp({
+    const limitedApp = (env: Record<string, string> = {}) =>
+      createApp({
         db: database.handle.db,
         dialect: database.handle.dialect,
-        config: testConfig(),
+        config: testConfig(env),
         gateway: createSandboxGateway(),
         rateLimiter: createRateLimiter({ max: 2, windowMs: 60_000 }),
         log: () => undefined,
       });
-      const send = (ip: string) =>
-        postJson(limited, '/api/forms/newsletter/', { email: `rl-${ip}@example.com` }, { 'X-Forwarded-For': `${ip}, 10.0.0.1` });
+    const subscribe = (app: ReturnType<typeof createApp>, forwardedFor?: string) =>
+      postJson(app, '/api/forms/newsletter/', { email: `rl-${Math.random().toString(36).slice(2)}@example.com` }, forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {});
+
+    it('rate limit: behind a trusted proxy, per client address, 429 with a clear message once the window is full', async () => {
+      const limited = limitedApp({ TRUSTED_PROXIES: '1' });
+      // The proxy appends the address it saw; what the client put in front of it does not count.
+      const send = (ip: string, spoof = '6.6.6.6') => subscribe(limited, `${spoof}, ${ip}`);
       expect((await send('203.0.113.5')).status).toBe(201);
-      expect((await send('203.0.113.5')).status).toBe(200);
-      const third = await send('203.0.113.5');
+      expect((await send('203.0.113.5', '7.7.7.7')).status).toBe(201);
+      const third = await send('203.0.113.5', '8.8.8.8');
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await json(third)).toMatchObject({ success: false, message: expect.stringContaining('Too many submissions') });
       expect((await send('198.51.100.7')).status).toBe(201);
       // Content reads are not limited.
       expect((await limited.request('/api/content/hero/', { headers: { 'X-Forwarded-For': '203.0.113.5' } })).status).toBe(200);
+    });
+
+    it('rate limit: with no trusted proxy, X-Forwarded-For is the client\'s word and is ignored; unknown visitors share one limited bucket', async () => {
+      const limited = limitedApp();
+      expect((await subscribe(limited, '203.0.113.1')).status).toBe(201);
+      expect((await subscribe(limited, '203.0.113.2')).status).toBe(201);
+      expect((await subscribe(limited, '203.0.113.3')).status).toBe(429);
+      expect((await subscribe(limited, 'unknown')).status).toBe(429);
+      expect((await subscribe(limited)).status).toBe(429);
+    });
+
+    it('rate limit: no address at all is limited too, never waved through', async () => {
+      const limited = limitedApp({ TRUSTED_PROXIES: '1' });
+      expect((await subscribe(limited)).status).toBe(201);
+      expect((await subscribe(limited, 'unknown')).status).toBe(201);
+      expect((await subscribe(limited)).status).toBe(429);
+      // ... and sign-in attempts count against the same buckets.
+      const login = await postJson(limited, '/api/auth/login/', { email: 'a@b.co', password: 'x' });
+      expect(login.status).toBe(429);
     });
   });
 
@@ -354,14 +431,22 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/csv');
       const csv = await res.text();
-      expect(csv.split('\r\n')[0]).toBe('id,first_name,last_name,email,phone,organization,proposal,submitted_at,created_at');
-      expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
-      expect(csv).toContain('"Line one, ""quoted""\n');
+      const rows = parse(csv) as string[][];
+      expect(rows[0]).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at']);
+      const hostile = rows.find((r) => r[5] === `'=HYPERLINK("http://evil")`);
+      expect(hostile, 'the formula is exported as text').toBeDefined();
+      expect(hostile![4]).toBe('0801 234 5678');
+      expect(hostile![6]).toBe(`Line one, "quoted"\n${'p'.repeat(60)}`);
       const { exportCsv } = await import('./export/csv');
       expect(csv).toBe(await exportCsv(database.handle.db, 'partnerships'));
       for (const kind of ['registrations', 'donations', 'newsletter', 'volunteers']) {
         const r = await t.app.request(`/api/admin/export/${kind}.csv`, { headers: { Authorization: `Bearer ${token}` } });
         expect(r.status).toBe(200);
+        const table = parse(await r.text()) as string[][];
+        const phoneColumn = table[0]!.indexOf('phone');
+        // Phone numbers stay readable: no apostrophe in front of +234.
+        if (kind === 'registrations') expect(table.slice(1).map((row) => row[phoneColumn])).toContain('+234 801 234 5678');
+        if (kind === 'donations') expect(table.slice(1).map((row) => row[phoneColumn])).toContain('+234 801 112 2233');
       }
       expect((await t.app.request('/api/admin/export/passwords.csv', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
     });

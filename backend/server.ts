@@ -1,6 +1,7 @@
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { parseBackendConfig } from './config';
+import { createBackendServer } from './http-server';
 import { startBackend } from './start';
 
 /** `npm run backend`: the built-in backend on its own port (BACKEND_PORT, default 4000). */
@@ -15,7 +16,9 @@ async function main() {
       }
     },
   });
-  const server = serve({ fetch: backend.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = createBackendServer(backend.app, { bodyLimitBytes: config.bodyLimitBytes });
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
     const store = backend.dialect === 'postgres' ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
     console.log(`Festival backend listening on http://${info.address}:${info.port} (${store})`);
   });

@@ -11,6 +11,12 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium nginx >/dev/null;
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium nginx >/dev/null; fi
 fi
+# The W3C Nu HTML checker (npm vnu-jar, e2e/quality/html-validity.spec.ts) runs on Java.
+if ! command -v java >/dev/null; then
+  echo "== installing Debian default-jre-headless"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null;
+  else sudo apt-get update -qq && sudo apt-get install -y -qq default-jre-headless >/dev/null; fi
+fi
 
 # PostgreSQL tests run when a server answers (CI and the dev machines have one on 127.0.0.1).
 if [ -z "${TEST_DATABASE_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then

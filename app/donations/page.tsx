@@ -45,7 +45,7 @@ export default async function DonationsPage() {
           </FormRow>
           <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email your receipt here." />
           <Field name="phone" label="Phone number" type="tel" autoComplete="tel" inputMode="tel" width="medium" hint="For example 0803 123 4567 or +234 803 123 4567" />
-          <Field name="streetAddress" label="Street address" autoComplete="street-address" />
+          <Field name="streetAddress" label="Street address" autoComplete="address-line1" />
           <FormRow>
             <Field name="city" label="Town or city" autoComplete="address-level2" />
             <Field name="state" label="State" autoComplete="address-level1" />

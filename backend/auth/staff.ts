@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '../lib/ids';
+import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/schema';
 import type { StaffUser } from '../types';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -15,21 +16,61 @@ export async function findStaffByEmail(db: Db, email: string) {
   return db.selectFrom('staff_users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-/** Creates the account, or sets a new name and password when the email exists. */
-export async function upsertStaffUser(db: Db, input: { email: string; name: string; password: string }) {
+export class EmailTakenError extends Error {
+  constructor() {
+    super('A staff account with this email already exists');
+    this.name = 'EmailTakenError';
+  }
+}
+
+/**
+ * Creates an account, never touching an existing one (self-signup): the database's unique index on
+ * the email decides between concurrent sign-ups, so exactly one wins and the others get
+ * EmailTakenError, however the requests interleave.
+ */
+export async function createStaffUser(db: Db, input: { email: string; name: string; password: string }): Promise<StaffUser> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  const existing = await findStaffByEmail(db, email);
-  if (existing) {
-    await db.updateTable('staff_users').set({ name: input.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
-    return { user: { id: existing.id, email, name: input.name }, created: false };
-  }
   const id = newId();
-  await db
-    .insertInto('staff_users')
-    .values({ id, email, name: input.name, password_hash: passwordHash, created_at: new Date().toISOString() })
-    .execute();
-  return { user: { id, email, name: input.name }, created: true };
+  try {
+    await db
+      .insertInto('staff_users')
+      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: new Date().toISOString() })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+  return { id, email, name: input.name };
+}
+
+/**
+ * `npm run staff:create`: creates the account, or sets a new name and password when the email
+ * exists. A new password ends every session of that account: its tokens are revoked in the same
+ * transaction, so a token issued under the old password stops working the moment the new one does.
+ */
+export async function upsertStaffUser(db: Db, input: { email: string; name: string; password: string }, now = new Date()) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const existing = await findStaffByEmail(trx, email);
+    if (existing) {
+      await trx.updateTable('staff_users').set({ name: input.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now.toISOString() })
+        .where('user_id', '=', existing.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return { user: { id: existing.id, email, name: input.name }, created: false };
+    }
+    const id = newId();
+    await trx
+      .insertInto('staff_users')
+      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: now.toISOString() })
+      .execute();
+    return { user: { id, email, name: input.name }, created: true };
+  });
 }
 
 export async function checkCredentials(db: Db, email: string, password: string): Promise<StaffUser | undefined> {

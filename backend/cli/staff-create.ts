@@ -74,7 +74,7 @@ async function main() {
   const handle = await openConfiguredDb();
   try {
     const { user, created } = await upsertStaffUser(handle.db, parsed.data);
-    console.log(`${created ? 'Created' : 'Updated'} staff account ${user.email} (${user.name}).`);
+    console.log(created ? `Created staff account ${user.email} (${user.name}).` : `Updated staff account ${user.email} (${user.name}); its existing sign-ins were ended.`);
   } finally {
     await handle.close();
   }

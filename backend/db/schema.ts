@@ -142,6 +142,8 @@ export interface IdempotencyKeyTable {
   status: number;
   body: string | null;
   created_at: string;
+  /** The random claim of the request that holds the key while it is in flight (null on old rows). */
+  claim: string | null;
 }
 
 export interface Database {

@@ -1,3 +1,4 @@
+import { PHONE_PATTERN } from '@/lib/forms/checks';
 import type { Db } from '../db/schema';
 
 /** Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint. */
@@ -10,15 +11,62 @@ export function isExportKind(value: string): value is ExportKind {
 
 type Cell = string | number | null | undefined;
 
+/** What a spreadsheet may take for the start of a formula (OWASP, CSV injection; ASVS 1.2.10). */
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n\0]/;
+
 /**
- * One CSV cell (RFC 4180 quoting). Text starting with = + - @ (or a tab/CR) would run as a
- * formula when a spreadsheet opens the file, so it gets a leading apostrophe.
+ * A phone number as the forms accept it (lib/forms PHONE_PATTERN), starting with '+', a digit or
+ * '('. Such a value holds only digits, spaces, hyphens and parentheses after one leading '+': even
+ * a spreadsheet that reads it as a formula can only do arithmetic on numbers with it, because a
+ * function call, a cell reference or a DDE link needs letters, '!' or '|'. So it needs no
+ * apostrophe, which would spoil it ("'+234…": Excel and LibreOffice show the apostrophe when they
+ * open a CSV). We chose this over the ="+234…" wrapper, which is itself a formula.
+ */
+const SAFE_PHONE = /^\+?[\d(][\d\s\-()]*$/;
+
+function isSafePhone(text: string): boolean {
+  return PHONE_PATTERN.test(text) && SAFE_PHONE.test(text);
+}
+
+/**
+ * A valid phone as a spreadsheet shows it as text. One written with spaces ("+234 801 234 5678")
+ * is read as text as it is. One without ("+2348011122233", "08031234567", "+234-801-234-5678") is
+ * read as a number or a sum: LibreOffice drops the + and the leading 0 (we checked: 2348011122233,
+ * 8031234567), Excel shows 2.34801E+12 or the sum. So those are written with their digits grouped
+ * by spaces ("+234 801 112 2233", "0803 123 4567"): the same digits, the same number to dial.
+ */
+export function phoneCell(value: string): string {
+  return isSafePhone(value) ? phoneForSpreadsheet(value) : value;
+}
+
+function phoneForSpreadsheet(text: string): string {
+  if (/\s/.test(text)) return text;
+  const plus = text.startsWith('+');
+  const digits = text.replace(/\D/g, '');
+  const n = digits.length;
+  if (plus && n > 10) {
+    // Country code, then the last ten digits as 3-3-4 (Nigeria's and North America's shape).
+    const national = digits.slice(-10);
+    return `+${digits.slice(0, n - 10)} ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+  }
+  return `${plus ? '+' : ''}${digits.slice(0, n - 7)} ${digits.slice(n - 7, n - 4)} ${digits.slice(n - 4)}`;
+}
+
+/**
+ * One CSV cell, after OWASP's CSV injection guidance:
+ * - every cell is quoted and its quotes doubled (RFC 4180 §2.6–2.7), so a separator (',' or the
+ *   ';' many locales use, or a tab) or a quote inside a value can never start a new cell where a
+ *   formula could begin;
+ * - text whose first character is = + - @ tab CR LF or NUL (or = + - @ after leading spaces, which
+ *   some importers trim) gets a leading apostrophe, so it is shown as text and never run;
+ * - numbers are ours (amounts, counts) and valid phone numbers are safe (SAFE_PHONE): as is. The
+ *   phone columns are also written so spreadsheets keep them as text (phoneCell).
  */
 export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string' && FORMULA_START.test(text) && !isSafePhone(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
@@ -31,7 +79,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       const rows = await db.selectFrom('registrations').selectAll().orderBy('created_at').orderBy('id').execute();
       return toCsv(
         ['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'phone', 'number_of_tickets', 'submitted_at', 'created_at'],
-        rows.map((r) => [r.id, r.ticket_reference, r.first_name, r.last_name, r.email, r.phone, Number(r.number_of_tickets), r.submitted_at, r.created_at]),
+        rows.map((r) => [r.id, r.ticket_reference, r.first_name, r.last_name, r.email, phoneCell(r.phone), Number(r.number_of_tickets), r.submitted_at, r.created_at]),
       );
     }
     case 'donations': {
@@ -45,7 +93,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
           r.first_name,
           r.last_name,
           r.email,
-          r.phone,
+          phoneCell(r.phone),
           r.street,
           r.city,
           r.state,
@@ -65,7 +113,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       const rows = await db.selectFrom('partnerships').selectAll().orderBy('created_at').orderBy('id').execute();
       return toCsv(
         ['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at'],
-        rows.map((r) => [r.id, r.first_name, r.last_name, r.email, r.phone, r.organization, r.proposal, r.submitted_at, r.created_at]),
+        rows.map((r) => [r.id, r.first_name, r.last_name, r.email, phoneCell(r.phone), r.organization, r.proposal, r.submitted_at, r.created_at]),
       );
     }
     case 'newsletter': {
@@ -81,7 +129,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
           r.first_name,
           r.last_name,
           r.email,
-          r.phone,
+          phoneCell(r.phone),
           (JSON.parse(r.roles) as string[]).join('; '),
           r.availability,
           r.message,

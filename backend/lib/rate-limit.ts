@@ -37,16 +37,3 @@ export function createRateLimiter({ max, windowMs }: { max: number; windowMs: nu
     },
   };
 }
-
-/**
- * The client's address: the first x-forwarded-for entry (set by the proxy in front of us, or by
- * the site when it forwards a visitor's request), else the socket address, else 'unknown'.
- */
-export function clientIp(headers: Headers, socketAddress?: string): string {
-  const forwarded = headers.get('x-forwarded-for');
-  const first = forwarded?.split(',')[0]?.trim();
-  if (first) return first.slice(0, 64);
-  const real = headers.get('x-real-ip')?.trim();
-  if (real) return real.slice(0, 64);
-  return socketAddress ?? 'unknown';
-}

@@ -6,7 +6,12 @@ export interface ChargeRequest {
   amountKobo: number;
   currency: 'NGN';
   email: string;
-  /** Our reference for the charge (the donation id), sent to the gateway. */
+  /**
+   * Our reference for the charge, sent to the gateway as its transaction reference. A gateway
+   * charges at most once per reference: a second charge with a reference it has seen answers what
+   * became of the first (see PaymentGateway.charge). Derived from the request's Idempotency-Key, so
+   * a retried donation can never be charged twice.
+   */
   reference: string;
   card: {
     number: string;
@@ -22,7 +27,20 @@ export type ChargeResult =
 
 export interface PaymentGateway {
   readonly name: string;
+  /**
+   * Charges the card once per reference. A reference the gateway has already seen is not charged
+   * again: the answer is the first charge's outcome when amount and currency match, and
+   * GatewayReferenceConflictError when they do not (another donation reused the reference).
+   */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** The reference was already used for a charge of another amount or currency: nothing was charged now. */
+export class GatewayReferenceConflictError extends Error {
+  constructor(message = 'This payment reference was already used for a different charge.') {
+    super(message);
+    this.name = 'GatewayReferenceConflictError';
+  }
 }
 
 /** The gateway could not be reached or answered nonsense: nothing was charged as far as we know. */

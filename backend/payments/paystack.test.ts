@@ -17,17 +17,18 @@ describe('Paystack gateway against a local stand-in', () => {
   });
 
   const gateway = () => createPaystackGateway({ secretKey: SECRET, baseUrl: standIn.url, timeoutMs: 2_000 });
-  const request = (number: string) => ({
-    amountKobo: 250_000,
+  let n = 0;
+  const request = (number: string, reference = `don-${++n}`, amountKobo = 250_000) => ({
+    amountKobo,
     currency: 'NGN' as const,
     email: 'donor@example.com',
-    reference: 'don_123',
+    reference,
     card: { number, cvc: '408', expiryMonth: 9, expiryYear: 2039 },
   });
 
-  it('sends the documented request: Bearer key, amount in kobo, card with cvv and expiry parts', async () => {
+  it('sends the documented request: Bearer key, amount in kobo, our reference, card with cvv and expiry parts', async () => {
     standIn.mode = 'normal';
-    const result = await gateway().charge(request(STAND_IN_CARDS.success));
+    const result = await gateway().charge(request(STAND_IN_CARDS.success, 'don_123'));
     expect(result).toEqual({ status: 'success', reference: 'don_123', gatewayResponse: 'Approved' });
     const last = standIn.charges.at(-1)!;
     expect(last.authorization).toBe(`Bearer ${SECRET}`);
@@ -37,6 +38,22 @@ describe('Paystack gateway against a local stand-in', () => {
       reference: 'don_123',
       card: { number: STAND_IN_CARDS.success, cvv: '408', expiry_month: '09', expiry_year: '2039' },
     });
+  });
+
+  it('a reference Paystack has seen is never charged again: the first charge is looked up and answered', async () => {
+    standIn.mode = 'normal';
+    const first = await gateway().charge(request(STAND_IN_CARDS.success, 'itan-don-retry-1'));
+    const again = await gateway().charge(request(STAND_IN_CARDS.success, 'itan-don-retry-1'));
+    expect(again).toEqual(first);
+    expect(standIn.successfulCharges('itan-don-retry-1')).toBe(1);
+    expect(standIn.charges.filter((c) => c.body.reference === 'itan-don-retry-1').map((c) => c.duplicate)).toEqual([false, true]);
+    // A declined first attempt stays declined (the bank said no; the reference is spent).
+    await gateway().charge(request(STAND_IN_CARDS.declined, 'itan-don-retry-2'));
+    expect(await gateway().charge(request(STAND_IN_CARDS.success, 'itan-don-retry-2'))).toEqual({ status: 'declined', message: PAYMENT_MESSAGES.declined });
+    expect(standIn.successfulCharges('itan-don-retry-2')).toBe(0);
+    // The same reference for another amount is not the same donation: refused, nothing charged.
+    await expect(gateway().charge(request(STAND_IN_CARDS.success, 'itan-don-retry-1', 999_00))).rejects.toMatchObject({ name: 'GatewayReferenceConflictError' });
+    expect(standIn.successfulCharges('itan-don-retry-1')).toBe(1);
   });
 
   it('a declined card gives the bank message; an OTP step is declined with an explanation', async () => {

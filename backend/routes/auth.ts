@@ -1,8 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { errorsByPath } from '@/lib/forms/form-state';
+import { NAME_RULES } from '@/lib/forms/field-rules';
 import { textField } from '@/lib/forms/rules';
-import { bearerToken, checkCredentials, findStaffByEmail, issueToken, revokeToken, upsertStaffUser, userForToken } from '../auth/staff';
+import { bearerToken, checkCredentials, createStaffUser, EmailTakenError, findStaffByEmail, issueToken, revokeToken, userForToken } from '../auth/staff';
 import type { Db } from '../db/schema';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import type { AppDeps, AppEnv } from '../types';
@@ -25,7 +26,7 @@ const loginSchema = z.object({
 
 const registerSchema = z.object({
   email: textField({ email: true, maxLength: 254 }),
-  name: textField({ maxLength: 100 }),
+  name: textField(NAME_RULES),
   password: z.string({ error: 'This field is required' }).min(12, AUTH_MESSAGES.passwordShort).max(1024),
 });
 
@@ -70,10 +71,16 @@ export function authRoutes(deps: AppDeps) {
     if (!read.ok) return c.json(read.body, read.status);
     const parsed = registerSchema.safeParse(read.value);
     if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    if (await findStaffByEmail(db, parsed.data.email)) {
-      return fail(c, 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    const taken = () => fail(c, 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    // A cheap early answer; the unique index decides when two sign-ups race past it.
+    if (await findStaffByEmail(db, parsed.data.email)) return taken();
+    let user;
+    try {
+      user = await createStaffUser(db, parsed.data);
+    } catch (error) {
+      if (error instanceof EmailTakenError) return taken();
+      throw error;
     }
-    const { user } = await upsertStaffUser(db, parsed.data);
     const token = await issueToken(db, user.id);
     return c.json({ success: true, token, user, message: AUTH_MESSAGES.registered }, 201);
   });

@@ -33,16 +33,19 @@ function queryErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** The page URL with `page` set, or null: DRF-style next/previous links. */
-function pageUrl(requestUrl: string, page: number | null): string | null {
+/**
+ * The page URL with `page` set, or null: DRF-style next/previous links. Built on SITE_URL: the
+ * request's own host comes from the Host header, which any client sets, and must not be echoed.
+ */
+function pageUrl(siteUrl: string, requestUrl: string, page: number | null): string | null {
   if (page === null) return null;
   const url = new URL(requestUrl);
   url.searchParams.set('page', String(page));
-  return url.toString();
+  return `${siteUrl}${url.pathname}${url.search}`;
 }
 
 /** GET /content/* (spec §7): hero, events, programs, podcasts, highlights. */
-export function contentRoutes(db: Db) {
+export function contentRoutes(db: Db, siteUrl: string) {
   const r = new Hono<AppEnv>({ strict: false });
 
   r.get('/hero', async (c) => {
@@ -73,8 +76,8 @@ export function contentRoutes(db: Db) {
     return c.json({
       results,
       count,
-      next: pageUrl(c.req.url, hasNext ? page + 1 : null),
-      previous: pageUrl(c.req.url, page > 1 ? page - 1 : null),
+      next: pageUrl(siteUrl, c.req.url, hasNext ? page + 1 : null),
+      previous: pageUrl(siteUrl, c.req.url, page > 1 ? page - 1 : null),
     });
   });
 

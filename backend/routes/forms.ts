@@ -20,10 +20,11 @@ import {
   createVolunteerApplication,
   subscribeNewsletter,
 } from '../db/queries/forms';
-import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from '../db/queries/idempotency';
+import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey, storedAnswer } from '../db/queries/idempotency';
+import type { Db } from '../db/schema';
 import { failureBody, HTTP_MESSAGES, type FailureBody } from '../lib/http';
 import { newId, nowIso, ticketReference } from '../lib/ids';
-import { GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
+import { GatewayReferenceConflictError, GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
 import type { AppDeps, AppEnv } from '../types';
 import { readJsonObject } from './read-json';
 
@@ -35,10 +36,21 @@ interface Outcome {
 
 type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId';
 
+/**
+ * What a handler is given besides the data: `commit` runs the handler's write in one transaction
+ * with the recording of the Idempotency-Key's answer (when the request carried one), so the row and
+ * its key are stored together or not at all; `reference` is the request's stable name for outside
+ * systems (the payment gateway): derived from the Idempotency-Key, so a retry reuses it.
+ */
+interface HandlerContext {
+  commit: (write: (trx: Db) => Promise<Outcome>) => Promise<Outcome>;
+  reference: string;
+}
+
 interface FormEndpoint<S extends z.ZodType> {
   schema: S;
   idField: IdField;
-  handle: (data: z.output<S>) => Promise<Outcome>;
+  handle: (data: z.output<S>, ctx: HandlerContext) => Promise<Outcome>;
   /** What a bot that filled the honeypot sees: success-shaped, nothing stored. */
   decoy: () => Outcome;
   /** Request fingerprint for Idempotency-Key reuse checks: never includes card secrets. */
@@ -49,7 +61,6 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const FORM_MESSAGES = {
   newsletter: 'Successfully subscribed! Thank you.',
-  newsletterAgain: 'You are already subscribed. Thank you.',
   registration: (ref: string) => `Registration confirmed. Your ticket reference is ${ref}.`,
   registrationFull: 'Registration is full: all wristbands for this edition have been claimed.',
   registrationFewLeft: (n: number) =>
@@ -87,34 +98,36 @@ export function formRoutes(deps: AppDeps) {
   const newsletter: FormEndpoint<typeof newsletterPayloadSchema> = {
     schema: newsletterPayloadSchema,
     idField: 'subscriptionId',
-    async handle(data) {
-      const row = await subscribeNewsletter(db, data.email, nowIso());
-      const body = { id: row.id, email: row.email, createdAt: row.created_at };
-      return row.created
-        ? success('subscriptionId', row.id, FORM_MESSAGES.newsletter, body)
-        : success('subscriptionId', row.id, FORM_MESSAGES.newsletterAgain, body, 200);
-    },
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        // The same answer (status, message, shape) whether or not the address was already on the
+        // list: anything else would tell anyone who asks who subscribes.
+        const row = await subscribeNewsletter(trx, data.email, nowIso());
+        return success('subscriptionId', row.id, FORM_MESSAGES.newsletter, { id: row.id, email: row.email });
+      }),
     decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),
   };
 
   const registrations: FormEndpoint<typeof registrationPayloadSchema> = {
     schema: registrationPayloadSchema,
     idField: 'registrationId',
-    async handle(data) {
+    async handle(data, { commit }) {
       try {
-        const row = await createRegistration(db, deps.dialect, data, config.registrationCapacity, nowIso());
-        const body = {
-          id: row.id,
-          ticketReference: row.ticket_reference,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          email: row.email,
-          numberOfTickets: row.number_of_tickets,
-          submittedAt: row.submitted_at,
-          createdAt: row.created_at,
-        };
-        return success('registrationId', row.id, FORM_MESSAGES.registration(row.ticket_reference), body, 201, {
-          ticketReference: row.ticket_reference,
+        return await commit(async (trx) => {
+          const row = await createRegistration(trx, deps.dialect, data, config.registrationCapacity, nowIso());
+          const body = {
+            id: row.id,
+            ticketReference: row.ticket_reference,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+            numberOfTickets: row.number_of_tickets,
+            submittedAt: row.submitted_at,
+            createdAt: row.created_at,
+          };
+          return success('registrationId', row.id, FORM_MESSAGES.registration(row.ticket_reference), body, 201, {
+            ticketReference: row.ticket_reference,
+          });
         });
       } catch (error) {
         if (!(error instanceof CapacityExceededError)) throw error;
@@ -133,37 +146,39 @@ export function formRoutes(deps: AppDeps) {
   const partnerships: FormEndpoint<typeof partnershipPayloadSchema> = {
     schema: partnershipPayloadSchema,
     idField: 'partnershipId',
-    async handle(data) {
-      const row = await createPartnership(db, data, nowIso());
-      return success('partnershipId', row.id, FORM_MESSAGES.partnership, {
-        id: row.id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        email: row.email,
-        organization: row.organization,
-        submittedAt: row.submitted_at,
-        createdAt: row.created_at,
-      });
-    },
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createPartnership(trx, data, nowIso());
+        return success('partnershipId', row.id, FORM_MESSAGES.partnership, {
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          organization: row.organization,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
     decoy: () => success('partnershipId', newId(), FORM_MESSAGES.partnership, {}),
   };
 
   const volunteer: FormEndpoint<typeof volunteerPayloadSchema> = {
     schema: volunteerPayloadSchema,
     idField: 'volunteerId',
-    async handle(data) {
-      const row = await createVolunteerApplication(db, data, nowIso());
-      return success('volunteerId', row.id, FORM_MESSAGES.volunteer, {
-        id: row.id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        email: row.email,
-        roles: JSON.parse(row.roles) as string[],
-        availability: row.availability,
-        submittedAt: row.submitted_at,
-        createdAt: row.created_at,
-      });
-    },
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createVolunteerApplication(trx, data, nowIso());
+        return success('volunteerId', row.id, FORM_MESSAGES.volunteer, {
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          roles: JSON.parse(row.roles) as string[],
+          availability: row.availability,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
     decoy: () => success('volunteerId', newId(), FORM_MESSAGES.volunteer, {}),
   };
 
@@ -171,20 +186,21 @@ export function formRoutes(deps: AppDeps) {
     schema: donationPayloadSchema,
     idField: 'donationId',
     fingerprint: redactCard,
-    async handle(data) {
+    async handle(data, { commit, reference }) {
       // The schema already checked the expiry; parse again for the gateway's month and year.
       const expiry = parseExpiry(data.card.expiry);
       if (!expiry) return { status: 422, body: { ...failureBody(HTTP_MESSAGES.validation, { 'card.expiry': 'Invalid value' }) } };
-      const id = newId();
       const amountKobo = Math.round(data.amount * 100);
       const digits = digitsOnly(data.card.number);
       let result;
       try {
+        // `reference` comes from the Idempotency-Key: a retry sends the gateway the same one, and
+        // the gateway never charges one reference twice (it answers with the first charge).
         result = await gateway.charge({
           amountKobo,
           currency: 'NGN',
           email: data.donor.email,
-          reference: id,
+          reference,
           card: { number: digits, cvc: data.card.cvc, expiryMonth: expiry.month, expiryYear: expiry.year },
         });
       } catch (error) {
@@ -192,34 +208,40 @@ export function formRoutes(deps: AppDeps) {
           deps.log?.(`[backend] payment gateway ${gateway.name} unavailable: ${error.message}`);
           return { status: 502, body: { ...failureBody(PAYMENT_MESSAGES.unavailable) } };
         }
+        if (error instanceof GatewayReferenceConflictError) {
+          return { status: 422, body: { ...failureBody(FORM_MESSAGES.idempotencyMismatch) } };
+        }
         throw error;
       }
       if (result.status === 'declined') return { status: 402, body: { ...failureBody(result.message) } };
 
-      const row = await createDonation(
-        db,
-        {
-          id,
-          amountKobo,
-          donor: data.donor,
-          cardHolder: data.card.holder,
-          cardLast4: digits.slice(-4),
-          cardBrand: cardBrand(digits),
-          gateway: gateway.name,
-          gatewayReference: result.reference,
-          source: data.source,
-        },
-        nowIso(),
-      );
-      return success('donationId', row.id, FORM_MESSAGES.donation, {
-        id: row.id,
-        amount: row.amount_kobo / 100,
-        amountKobo: row.amount_kobo,
-        currency: row.currency,
-        status: row.status,
-        reference: row.gateway_reference,
-        card: { last4: row.card_last4, brand: row.card_brand },
-        createdAt: row.created_at,
+      const { reference: gatewayReference } = result;
+      return commit(async (trx) => {
+        const row = await createDonation(
+          trx,
+          {
+            id: newId(),
+            amountKobo,
+            donor: data.donor,
+            cardHolder: data.card.holder,
+            cardLast4: digits.slice(-4),
+            cardBrand: cardBrand(digits),
+            gateway: gateway.name,
+            gatewayReference,
+            source: data.source,
+          },
+          nowIso(),
+        );
+        return success('donationId', row.id, FORM_MESSAGES.donation, {
+          id: row.id,
+          amount: row.amount_kobo / 100,
+          amountKobo: row.amount_kobo,
+          currency: row.currency,
+          status: row.status,
+          reference: row.gateway_reference,
+          card: { last4: row.card_last4, brand: row.card_brand },
+          createdAt: row.created_at,
+        });
       });
     },
     decoy: () => success('donationId', newId(), FORM_MESSAGES.donation, {}),
@@ -243,7 +265,11 @@ export function formRoutes(deps: AppDeps) {
     }
 
     const key = c.req.header('idempotency-key')?.trim();
-    if (!key) return endpoint.handle(parsed.data);
+    if (!key) {
+      // No key, nothing to record: the write is its own transaction (createRegistration opens one
+      // where it needs it), and the gateway gets a reference of its own.
+      return endpoint.handle(parsed.data, { commit: (write) => write(db), reference: `itan-${newId()}` });
+    }
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       return { status: 400, body: { ...failureBody(FORM_MESSAGES.idempotencyInvalid, {}) } };
     }
@@ -251,23 +277,46 @@ export function formRoutes(deps: AppDeps) {
     const endpointName = `forms${path}`;
     const fingerprint = sha256((endpoint.fingerprint ?? ((x) => x))(raw));
     const reservation = await reserveIdempotencyKey(db, endpointName, key, fingerprint);
-    if (reservation.kind === 'replay') {
+    const replay = (answer: { status: number; body: string }): Outcome => {
       c.header('Idempotent-Replayed', 'true');
-      return { status: reservation.status as ContentfulStatusCode, body: JSON.parse(reservation.body) as Record<string, unknown> };
-    }
+      return { status: answer.status as ContentfulStatusCode, body: JSON.parse(answer.body) as Record<string, unknown> };
+    };
+    if (reservation.kind === 'replay') return replay(reservation);
     if (reservation.kind === 'in-flight') return { status: 409, body: { ...failureBody(FORM_MESSAGES.idempotencyInFlight) } };
     if (reservation.kind === 'mismatch') return { status: 422, body: { ...failureBody(FORM_MESSAGES.idempotencyMismatch) } };
+    const { claim } = reservation;
+
+    let recorded = false;
+    const commit = async (write: (trx: Db) => Promise<Outcome>): Promise<Outcome> => {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const result = await write(trx);
+        // The answer goes in with the row, and only while this request still holds the key.
+        if (!(await completeIdempotencyKey(trx, endpointName, key, claim, result.status, JSON.stringify(result.body)))) {
+          throw new KeyTakenOverError();
+        }
+        return result;
+      });
+      recorded = true;
+      return outcome;
+    };
 
     let outcome: Outcome;
     try {
-      outcome = await endpoint.handle(parsed.data);
+      outcome = await endpoint.handle(parsed.data, { commit, reference: gatewayReference(endpointName, key) });
     } catch (error) {
-      await releaseIdempotencyKey(db, endpointName, key).catch(() => undefined);
+      if (error instanceof KeyTakenOverError) {
+        // A retry took the key over while this request was presumed dead; its answer stands.
+        const answer = await storedAnswer(db, endpointName, key);
+        return answer ? replay(answer) : { status: 409, body: { ...failureBody(FORM_MESSAGES.idempotencyInFlight) } };
+      }
+      await releaseIdempotencyKey(db, endpointName, key, claim).catch(() => undefined);
       throw error;
     }
-    // A server-side failure (gateway down) may succeed on retry, so only settled answers are kept.
-    if (outcome.status >= 500) await releaseIdempotencyKey(db, endpointName, key);
-    else await completeIdempotencyKey(db, endpointName, key, outcome.status, JSON.stringify(outcome.body));
+    if (recorded) return outcome;
+    // An answer that wrote nothing (declined card, capacity reached): settled answers are kept;
+    // a server-side failure (gateway down) may succeed on retry, so its key is given up.
+    if (outcome.status >= 500) await releaseIdempotencyKey(db, endpointName, key, claim);
+    else await completeIdempotencyKey(db, endpointName, key, claim, outcome.status, JSON.stringify(outcome.body));
     return outcome;
   };
 
@@ -278,6 +327,21 @@ export function formRoutes(deps: AppDeps) {
   mount('/volunteer', volunteer);
 
   return r;
+}
+
+class KeyTakenOverError extends Error {
+  constructor() {
+    super('The Idempotency-Key was taken over by a retry');
+    this.name = 'KeyTakenOverError';
+  }
+}
+
+/**
+ * The payment reference for a keyed request: the same for every retry with the key, in the
+ * characters Paystack allows (letters, digits, '-', '.', '='), and scoped to the endpoint.
+ */
+function gatewayReference(endpoint: string, key: string): string {
+  return `itan-${createHash('sha256').update(`${endpoint}\n${key}`).digest('hex').slice(0, 40)}`;
 }
 
 function respond(c: Context<AppEnv>, outcome: Outcome) {

@@ -147,8 +147,10 @@ export function ChoiceGroup({ name, errorKey = name, legend, hint, type, options
       <ErrorMessage id={ids.error} message={error} />
       <div className={inline ? `${styles.choices} ${styles.choicesInline}` : styles.choices}>
         {options.map((option, index) => {
-          // The first option carries the group's id so the error summary's link lands on it.
+          // The first option carries the group's id so the error summary's link lands on it. Option
+          // hints are named after the option, never after the group (whose hint is `${name}-hint`).
           const id = index === 0 ? ids.input : `${name}-${option.value}`;
+          const hintId = `${name}-${option.value}-hint`;
           return (
             <div key={option.value} className={styles.choice}>
               <input
@@ -159,13 +161,13 @@ export function ChoiceGroup({ name, errorKey = name, legend, hint, type, options
                 defaultChecked={chosen.includes(option.value)}
                 className={styles.choiceInput}
                 data-field={errorKey}
-                aria-describedby={option.hint ? `${id}-hint` : undefined}
+                aria-describedby={option.hint ? hintId : undefined}
               />
               <label htmlFor={id} className={styles.choiceLabel}>
                 {option.label}
               </label>
               {option.hint ? (
-                <p id={`${id}-hint`} className={styles.choiceHint}>
+                <p id={hintId} className={styles.choiceHint}>
                   {option.hint}
                 </p>
               ) : null}

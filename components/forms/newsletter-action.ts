@@ -6,7 +6,7 @@ import { newsletterFormSchema } from '@/lib/forms/schemas';
 import { validateForm } from '@/lib/forms/form-state';
 import { isBot } from '@/lib/forms/submit';
 import { enqueueNewsletter } from '@/lib/outbox';
-import { isRetryable } from '@/lib/outbox/worker';
+import { isOutage } from '@/lib/outbox/worker';
 
 export type NewsletterState =
   | { status: 'idle' }
@@ -16,8 +16,9 @@ export type NewsletterState =
 /**
  * The newsletter sign-up (spec §4, §7). The spec's client treats a failed call as success; we
  * show success too, but only after the address is safely in the durable outbox, which delivers
- * it when the backend answers again. A definite refusal (the backend says the address is bad)
- * and a failure to keep the address are shown as the spec's error.
+ * it when the backend answers again. Only a call that got no answer (network failure, timeout, 5xx)
+ * is kept that way: any other answer (the address is bad, the rate limit's 429) and a failure to
+ * keep the address are shown as the spec's error.
  */
 export async function subscribeNewsletter(_previous: NewsletterState, formData: FormData): Promise<NewsletterState> {
   const at = Date.now();
@@ -33,8 +34,9 @@ export async function subscribeNewsletter(_previous: NewsletterState, formData: 
     await apiClient.post('/api/forms/newsletter/', { email });
     return { status: 'success', at };
   } catch (error) {
-    if (isApiError(error) && !isRetryable(error)) {
-      const details = readApiErrorBody(error.body);
+    // Only "no answer" goes to the outbox (see isOutage); an answer, a 429 included, is shown.
+    if (!isOutage(error)) {
+      const details = isApiError(error) ? readApiErrorBody(error.body) : {};
       const fieldError = details.errors?.email?.[0];
       return { status: 'error', at, email: echo, fieldError, message: NEWSLETTER_MESSAGES.error };
     }

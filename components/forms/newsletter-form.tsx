@@ -18,8 +18,16 @@ const initial: NewsletterState = { status: 'idle' };
  * email is blank. Without JavaScript it is a plain form: the page comes back with the message
  * (and the button is never disabled, since nothing could enable it again).
  */
+/**
+ * The permalink makes the form's action "#newsletter" instead of React's action="" (which is not
+ * valid HTML): without JavaScript the browser posts to the page it is on, as before, and comes
+ * back scrolled to this form and its message. Every page uses the same permalink, so the answer
+ * finds this form whichever page it was sent from.
+ */
+const PERMALINK = '#newsletter';
+
 export function NewsletterForm() {
-  const [state, action, pending] = useActionState(subscribeNewsletter, initial);
+  const [state, action, pending] = useActionState(subscribeNewsletter, initial, PERMALINK);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
 
   useEffect(() => {

@@ -128,13 +128,15 @@ describe('headers', () => {
     expect(body).toEqual({ success: true, id: 7 });
   });
 
-  it("forwards the visitor's address as X-Forwarded-For, and sends none when unknown", async () => {
+  it('forwards the X-Forwarded-For chain the site received, whole, and sends none when there was none', async () => {
     server.handler = (_req, res) => sendJson(res, 201, { success: true });
-    const withIp = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getClientIp: () => ' 102.89.3.4 ' });
-    await withIp.post('/api/forms/newsletter/', { email: 'a@b.co' });
-    const withoutIp = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getClientIp: () => undefined });
-    await withoutIp.post('/api/forms/newsletter/', { email: 'a@b.co' });
-    expect(server.requests[0]?.headers['x-forwarded-for']).toBe('102.89.3.4');
+    // The backend applies TRUSTED_PROXIES to the chain; cutting it to one entry here would decide
+    // for it (and the first entry is the one a client writes).
+    const withChain = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getForwardedFor: () => ' 6.6.6.6, 102.89.3.4 ' });
+    await withChain.post('/api/forms/newsletter/', { email: 'a@b.co' });
+    const without = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), getForwardedFor: () => undefined });
+    await without.post('/api/forms/newsletter/', { email: 'a@b.co' });
+    expect(server.requests[0]?.headers['x-forwarded-for']).toBe('6.6.6.6, 102.89.3.4');
     expect(server.requests[1]?.headers['x-forwarded-for']).toBeUndefined();
   });
 

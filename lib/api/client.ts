@@ -26,10 +26,11 @@ export interface ApiClientOptions {
   /** One line per logged event (403, 5xx, a failed cookie removal). Never given a request body. */
   log?: (line: string) => void;
   /**
-   * The visitor's address, forwarded as X-Forwarded-For so the backend's per-visitor rate limit
-   * applies to submissions made through the site's server actions, not to the site as a whole.
+   * The X-Forwarded-For chain of the visitor's request, as the site received it, passed on whole so
+   * the backend's per-visitor rate limit applies to submissions made through the site's server
+   * actions: the backend decides which entry to believe (TRUSTED_PROXIES), not the site.
    */
-  getClientIp?: () => string | undefined | Promise<string | undefined>;
+  getForwardedFor?: () => string | undefined | Promise<string | undefined>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -93,8 +94,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = await readCookie(AUTH_TOKEN_COOKIE);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (extra.idempotencyKey) headers.set('Idempotency-Key', extra.idempotencyKey);
-    const ip = (await options.getClientIp?.())?.trim();
-    if (ip) headers.set('X-Forwarded-For', ip);
+    const forwardedFor = (await options.getForwardedFor?.())?.trim();
+    if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
     return headers;
   }
 

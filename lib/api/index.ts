@@ -48,11 +48,14 @@ async function getVisitorCookie(name: string): Promise<string | undefined> {
   }
 }
 
-/** The first address of X-Forwarded-For (set by the platform or Next's server), else X-Real-IP. */
-async function getVisitorIp(): Promise<string | undefined> {
+/**
+ * The visitor request's X-Forwarded-For, whole (at most 1 KB): set by the proxy or platform in
+ * front, or by Next from the socket when the client sent none. Which entry to believe is the
+ * backend's call (TRUSTED_PROXIES, backend/lib/client-address.ts).
+ */
+async function getVisitorForwardedFor(): Promise<string | undefined> {
   try {
-    const h = await headers();
-    return h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip')?.trim() || undefined;
+    return (await headers()).get('x-forwarded-for')?.slice(-1024) || undefined;
   } catch (error) {
     unstable_rethrow(error);
     return undefined;
@@ -75,7 +78,7 @@ export function getApiClient(): ApiClient {
       fetch: transport.fetch,
       getCookie: getVisitorCookie,
       deleteCookie: deleteVisitorCookie,
-      getClientIp: getVisitorIp,
+      getForwardedFor: getVisitorForwardedFor,
       log: (line) => console.warn(line),
     });
   }

@@ -8,7 +8,7 @@ import {
   luhnValid,
   parseExpiry,
 } from './checks';
-import { AMOUNT_RULES, FIELD_CHECKS, TICKETS_RULES, checkField } from './field-rules';
+import { AMOUNT_RULES, FIELD_CHECKS, NAME_RULES, TICKETS_RULES, checkField } from './field-rules';
 import { MESSAGES } from './messages';
 
 describe('checkText: the spec §5 order', () => {
@@ -72,6 +72,62 @@ describe('checkText: the spec §5 order', () => {
     for (const bad of ['ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com']) {
       expect(checkText(bad, { email: true }), bad).toEqual({ ok: false, message: MESSAGES.email });
     }
+  });
+});
+
+describe('checkText: names that look like something else', () => {
+  const RLO = '\u202E';
+  it('refuses bidi embeddings, overrides and isolates with the field\'s Invalid value', () => {
+    for (const bad of [`${RLO}Ada`, `Ada${RLO}gnp.exe`, '\u202AAda', '\u202DAda', 'Ada\u2066x\u2069', '\u2067Ada', '\u2068Ada']) {
+      expect(checkText(bad, NAME_RULES), JSON.stringify(bad)).toEqual({ ok: false, message: MESSAGES.invalid });
+      expect(checkField('registration', 'firstName', bad), JSON.stringify(bad)).toBe(MESSAGES.invalid);
+    }
+  });
+
+  it('a name of invisible characters only is blank: the field\'s required message', () => {
+    for (const blank of ['\u200B', '\u200B\u200C\u200D', '\u2060\uFEFF', ' \u200B ', '\u00AD', '\u3164', '\u2800']) {
+      expect(checkText(blank, NAME_RULES), JSON.stringify(blank)).toEqual({ ok: false, message: MESSAGES.required });
+      expect(checkField('partnership', 'lastName', blank), JSON.stringify(blank)).toBe(MESSAGES.required);
+    }
+    expect(checkField('donation', 'cardHolder', '\u200B\u200B')).toBe(MESSAGES.cardHolderRequired);
+    // Joiners inside a real name are part of how some scripts are written: kept.
+    expect(checkText('Ka\u200Dla', NAME_RULES)).toEqual({ ok: true, value: 'Ka\u200Dla' });
+    // Invisible characters around a name are dropped.
+    expect(checkText('\u200BAda\u200B', NAME_RULES)).toEqual({ ok: true, value: 'Ada' });
+  });
+
+  it('refuses lone surrogates in any text (they cannot be stored as UTF-8), keeps real pairs', () => {
+    for (const bad of ['Ad\uD800a', '\uDC00', 'Ada\uD83D']) {
+      expect(checkText(bad), JSON.stringify(bad)).toEqual({ ok: false, message: MESSAGES.invalid });
+      expect(checkText(bad, NAME_RULES), JSON.stringify(bad)).toEqual({ ok: false, message: MESSAGES.invalid });
+      expect(checkField('partnership', 'proposal', bad), JSON.stringify(bad)).toBe(MESSAGES.invalid);
+    }
+    expect(checkText('Ada \uD83D\uDE00', NAME_RULES)).toEqual({ ok: true, value: 'Ada \uD83D\uDE00' });
+  });
+
+  it('normalises to NFC, so one name is stored one way', () => {
+    const decomposed = 'Ade\u0301kunle\u0300'; // e + combining acute, e + combining grave
+    const result = checkText(decomposed, NAME_RULES);
+    expect(result).toEqual({ ok: true, value: 'Ad\u00E9kunl\u00E8' });
+    expect(checkText('Ile\u0323-Ife\u0300').ok && checkText('Ile\u0323-Ife\u0300')).toEqual({ ok: true, value: 'Il\u1EB9-If\u00E8' });
+  });
+
+  it('the same rules hold in the server schemas', async () => {
+    const { registrationPayloadSchema, donationPayloadSchema } = await import('./schemas');
+    const base = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', numberOfTickets: 1, submittedAt: '2025-09-01T10:00:00.000Z' };
+    const bidi = registrationPayloadSchema.safeParse({ ...base, firstName: `${RLO}Ada` });
+    expect(bidi.success).toBe(false);
+    expect(bidi.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['firstName', MESSAGES.invalid]]);
+    const ok = registrationPayloadSchema.safeParse({ ...base, lastName: 'Obi\u0301' });
+    expect(ok.success && ok.data.lastName).toBe('Ob\u00ED');
+    const holder = donationPayloadSchema.safeParse({
+      amount: 500,
+      currency: 'NGN',
+      donor: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', address: { street: '1 Road', city: 'Abeokuta', state: 'Ogun', zipcode: '110101' } },
+      card: { number: '4084 0840 8408 4081', expiry: '12/39', cvc: '408', holder: '\u200B' },
+      source: 'frontend',
+    });
+    expect(holder.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['card.holder', MESSAGES.cardHolderRequired]]);
   });
 });
 

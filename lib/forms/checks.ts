@@ -16,10 +16,34 @@ export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
  * refuses NUL in text outright, so letting one through would turn bad input into a failed insert.
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * Half of a UTF-16 surrogate pair on its own (JSON can carry one as "\ud800"): not a character,
+ * and it cannot be stored as UTF-8 without being replaced. With the u flag only lone ones match.
+ */
+export const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder
+ * the text after them ("Trojan Source"), so a name holding one can show staff and exports
+ * something other than what was typed. No one needs one in a name.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Characters that show nothing: format characters (zero-width spaces and joiners, word joiner,
+ * byte-order mark, soft hyphen...), spaces, and the blank letters some fonts draw as nothing
+ * (combining grapheme joiner, Hangul fillers, the blank Braille pattern).
+ */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u034F\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE_EDGES = /^[\p{Cf}\p{Z}\s\u034F\u115F\u1160\u3164\uFFA0\u2800]+|[\p{Cf}\p{Z}\s\u034F\u115F\u1160\u3164\uFFA0\u2800]+$/gu;
 
 export interface TextRules {
   /** false for optional fields; a string for a field-specific required message. */
   required?: boolean | string;
+  /**
+   * A person's or organisation's name, shown to staff and in exports: bidi controls are refused
+   * ('Invalid value'), invisible characters around it are dropped, and a name made only of them
+   * is blank (the field's required message).
+   */
+  name?: boolean;
   email?: boolean;
   phone?: boolean;
   minLength?: { n: number; message?: string };
@@ -27,9 +51,16 @@ export interface TextRules {
   custom?: readonly Check[];
 }
 
+/**
+ * Text as we keep it: trimmed and in Unicode NFC (so "é" typed as e + combining accent and "é"
+ * typed as one character are the same name), or undefined for input no person types.
+ */
 function asText(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return '';
-  if (typeof raw === 'string') return CONTROL_CHARACTERS.test(raw) ? undefined : raw.trim();
+  if (typeof raw === 'string') {
+    if (CONTROL_CHARACTERS.test(raw) || LONE_SURROGATE.test(raw)) return undefined;
+    return raw.normalize('NFC').trim();
+  }
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   return undefined;
 }
@@ -37,9 +68,13 @@ function asText(raw: unknown): string | undefined {
 /** A trimmed text value, or its first failing check. Non-text input, or text with control characters, is 'Invalid value'. */
 export function checkText(raw: unknown, rules: TextRules = {}): CheckResult<string> {
   const required = rules.required ?? true;
-  const value = asText(raw);
+  let value = asText(raw);
   const fail = (message: string): CheckResult<string> => ({ ok: false, message });
   if (value === undefined) return fail(MESSAGES.invalid);
+  if (rules.name) {
+    if (BIDI_CONTROLS.test(value)) return fail(MESSAGES.invalid);
+    value = value.replace(INVISIBLE, '') === '' ? '' : value.replace(INVISIBLE_EDGES, '');
+  }
   if (value === '') {
     if (required) return fail(typeof required === 'string' ? required : MESSAGES.required);
     return { ok: true, value };

@@ -22,10 +22,10 @@ import {
 } from './checks';
 import { MESSAGES, maxValueMessage } from './messages';
 
-export const NAME_RULES: TextRules = { maxLength: 100 };
+export const NAME_RULES: TextRules = { name: true, maxLength: 100 };
 export const EMAIL_RULES: TextRules = { email: true, maxLength: 254 };
 export const PHONE_RULES: TextRules = { phone: true, maxLength: 30 };
-export const ORGANIZATION_RULES: TextRules = { required: false, maxLength: 200 };
+export const ORGANIZATION_RULES: TextRules = { required: false, name: true, maxLength: 200 };
 export const PROPOSAL_RULES: TextRules = {
   minLength: { n: PROPOSAL_MIN_CHARS, message: MESSAGES.proposalMinimum },
   maxLength: PROPOSAL_MAX_CHARS,
@@ -34,7 +34,7 @@ export const STREET_RULES: TextRules = { maxLength: 200 };
 export const CITY_RULES: TextRules = { maxLength: 100 };
 export const STATE_RULES: TextRules = { maxLength: 100 };
 export const ZIPCODE_RULES: TextRules = { maxLength: 20 };
-export const CARD_HOLDER_RULES: TextRules = { required: MESSAGES.cardHolderRequired, maxLength: 100 };
+export const CARD_HOLDER_RULES: TextRules = { required: MESSAGES.cardHolderRequired, name: true, maxLength: 100 };
 export const CARD_NUMBER_RULES: TextRules = { required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] };
 export const CARD_EXPIRY_RULES: TextRules = { required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] };
 export const CARD_CVC_RULES: TextRules = { required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] };

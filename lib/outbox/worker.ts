@@ -15,6 +15,16 @@ export type Deliver = (item: OutboxItem) => Promise<void>;
 
 export const NEWSLETTER_KIND = 'newsletter';
 
+/**
+ * The backend did not answer: no response (network failure, timeout) or a 5xx. Only these send a
+ * new sign-up to the outbox; any other status is the backend's answer (a 429 is the rate limit
+ * saying no), and posting it again later would go around that answer.
+ */
+export function isOutage(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** For an item already in the outbox: worth trying again later (a 408 or 429 included). */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;

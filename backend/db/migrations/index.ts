@@ -1,5 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2025-09-01-initial';
+import { staffEmailCaseInsensitive } from './2026-11-23-1-staff-email-case-insensitive';
+import { idempotencyClaim } from './2026-11-23-2-idempotency-claim';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -7,6 +9,8 @@ import { initial } from './2025-09-01-initial';
  */
 export const migrations: Record<string, Migration> = {
   '2025-09-01-initial': initial,
+  '2026-11-23-1-staff-email-case-insensitive': staffEmailCaseInsensitive,
+  '2026-11-23-2-idempotency-claim': idempotencyClaim,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

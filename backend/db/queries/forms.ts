@@ -48,7 +48,7 @@ async function freshTicketReference(db: Db): Promise<string> {
 /**
  * Stores a registration without ever passing the capacity, even under concurrent requests.
  *
- * - PostgreSQL: one transaction whose first statement is a conditional UPDATE of the counter row
+ * - PostgreSQL: one transaction (the caller's, when given one) whose write is a conditional UPDATE of the counter row
  *   (`used + n <= capacity`). The row lock queues concurrent claims, and a waiting one re-checks
  *   the condition against the committed value, so two claims can never both see the last places.
  * - SQLite: a single conditional INSERT ... SELECT ... WHERE (sum of tickets) + n <= capacity.
@@ -92,7 +92,7 @@ export async function createRegistration(
     return row;
   }
 
-  const stored = await db.transaction().execute(async (trx) => {
+  const claimAndInsert = async (trx: Db) => {
     let claim = trx
       .updateTable('counters')
       .set((eb) => ({ used: eb('used', '+', input.numberOfTickets) }))
@@ -102,7 +102,9 @@ export async function createRegistration(
     if (Number(claimed.numUpdatedRows) === 0) return false;
     await trx.insertInto('registrations').values(row).execute();
     return true;
-  });
+  };
+  // Inside the caller's transaction (the Idempotency-Key is recorded in it too), or in one of its own.
+  const stored = db.isTransaction ? await claimAndInsert(db) : await db.transaction().execute(claimAndInsert);
   if (!stored) throw await full();
   return row;
 }

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp, type BackendApp } from './app';
+import { completeIdempotencyKey, reserveIdempotencyKey } from './db/queries/idempotency';
+import type { Db } from './db/schema';
+import { createPaystackGateway } from './payments';
+import { buildApp, countRows, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from './test-support/databases';
+import { startPaystackStandIn, type PaystackStandIn } from './test-support/paystack-stand-in';
+
+/**
+ * An Idempotency-Key and the row it protects are recorded together, or not at all (issue 13,
+ * finding 3). The tests make a request fail between its work and its commit, as a crash would
+ * (the process also dies before it can clean up), wait out the stale window, and retry with the
+ * same key: exactly one row, and for donations exactly one charge at the gateway.
+ */
+const SECRET = 'sk_test_idempotency_standin';
+
+/** Makes chosen statements fail, once each: a crash at that point. */
+class Faults implements KyselyPlugin {
+  private pending: { kind: RootOperationNode['kind']; table: string }[] = [];
+
+  failNext(kind: 'InsertQueryNode' | 'UpdateQueryNode' | 'DeleteQueryNode', table: string) {
+    this.pending.push({ kind, table });
+  }
+
+  get armed(): number {
+    return this.pending.length;
+  }
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const text = JSON.stringify(node);
+    const i = this.pending.findIndex((p) => p.kind === node.kind && text.includes(`"name":"${p.table}"`));
+    if (i >= 0) {
+      const [fault] = this.pending.splice(i, 1);
+      throw Object.assign(new Error(`injected failure: ${node.kind} on ${fault!.table}`), { code: 'INJECTED' });
+    }
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+/** The key's reservation, aged past the stale window: the process that held it is gone. */
+async function ageKey(db: Db, key: string) {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ created_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+    .where('key', '=', key)
+    .execute();
+}
+
+describe.each(dbTargets)('idempotency is atomic with the write on $name', (target) => {
+  let database: TestDatabase;
+  let standIn: PaystackStandIn;
+  let app: BackendApp;
+  const faults = new Faults();
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    standIn = await startPaystackStandIn(SECRET);
+    database = await target.create();
+    await buildApp(database.handle); // migrate and seed
+    app = createApp({
+      db: database.handle.db.withPlugin(faults),
+      dialect: database.handle.dialect,
+      config: testConfig({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.url }),
+      gateway: createPaystackGateway({ secretKey: SECRET, baseUrl: standIn.url, timeoutMs: 2_000 }),
+      log: (line) => logged.push(line),
+    });
+  });
+  afterAll(async () => {
+    await standIn?.close();
+    await database?.drop();
+  });
+  beforeEach(() => {
+    expect(faults.armed).toBe(0);
+  });
+
+  it('registration: a crash before the key is recorded leaves no row; the retry stores exactly one', async () => {
+    const key = `reg-${randomUUID()}`;
+    const before = await countRows(database.handle, 'registrations');
+    faults.failNext('UpdateQueryNode', 'idempotency_keys'); // recording the answer
+    faults.failNext('DeleteQueryNode', 'idempotency_keys'); // ...and the clean-up: the process died
+    const crashed = await postJson(app, '/api/forms/registrations/', validPayloads.registration(1), { 'Idempotency-Key': key });
+    expect(crashed.status).toBe(500);
+    expect(await countRows(database.handle, 'registrations'), 'a row without its key').toBe(before);
+
+    await ageKey(database.handle.db, key);
+    const retry = await postJson(app, '/api/forms/registrations/', validPayloads.registration(1), { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    const again = await postJson(app, '/api/forms/registrations/', validPayloads.registration(1), { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await retry.json());
+    expect(await countRows(database.handle, 'registrations')).toBe(before + 1);
+    expect(faults.armed).toBe(0);
+  });
+
+  it('donation: a failure between the charge and the commit, then a retry: one row, one charge', async () => {
+    const key = `don-${randomUUID()}`;
+    const before = await countRows(database.handle, 'donations');
+    faults.failNext('InsertQueryNode', 'donations'); // after Paystack said yes
+    faults.failNext('DeleteQueryNode', 'idempotency_keys'); // and no clean-up: a crash
+    const crashed = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    expect(crashed.status).toBe(500);
+    expect(standIn.successfulCharges()).toBeGreaterThan(0);
+    const reference = standIn.charges.at(-1)!.body.reference as string;
+    expect(standIn.successfulCharges(reference)).toBe(1);
+    expect(await countRows(database.handle, 'donations')).toBe(before);
+
+    await ageKey(database.handle.db, key);
+    const retry = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    const body = (await retry.json()) as { data: { reference: string } };
+    expect(body.data.reference).toBe(reference);
+    expect(await countRows(database.handle, 'donations')).toBe(before + 1);
+    expect(standIn.successfulCharges(reference)).toBe(1);
+    // Every charge attempt for this donation carried the same reference, so Paystack could refuse the second.
+    const attempts = standIn.charges.filter((c) => c.body.reference === reference);
+    expect(attempts.map((c) => c.duplicate)).toEqual([false, true]);
+  });
+
+  it('donation: the same failure, retried at once (the key was released), still one row and one charge', async () => {
+    const key = `don-${randomUUID()}`;
+    const before = await countRows(database.handle, 'donations');
+    const charged = standIn.successfulCharges();
+    faults.failNext('InsertQueryNode', 'donations');
+    expect((await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key })).status).toBe(500);
+    const retry = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    expect(await countRows(database.handle, 'donations')).toBe(before + 1);
+    expect(standIn.successfulCharges()).toBe(charged + 1);
+  });
+
+  it('a key reused for another amount after a failed attempt is refused, and nothing is charged', async () => {
+    const key = `don-${randomUUID()}`;
+    faults.failNext('InsertQueryNode', 'donations');
+    expect((await postJson(app, '/api/forms/donations/', validPayloads.donation({}, 5000), { 'Idempotency-Key': key })).status).toBe(500);
+    const charged = standIn.successfulCharges();
+    const other = await postJson(app, '/api/forms/donations/', validPayloads.donation({}, 7000), { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(standIn.successfulCharges()).toBe(charged);
+  });
+
+  it('a request that outlived the stale window cannot commit over the retry that took its key over', async () => {
+    const db = database.handle.db;
+    const key = `slow-${randomUUID()}`;
+    const slow = await reserveIdempotencyKey(db, 'forms/registrations', key, 'fp');
+    expect(slow.kind).toBe('reserved');
+    await ageKey(db, key);
+    const retry = await reserveIdempotencyKey(db, 'forms/registrations', key, 'fp');
+    expect(retry.kind).toBe('reserved');
+    if (slow.kind !== 'reserved' || retry.kind !== 'reserved') return;
+    expect(retry.claim).not.toBe(slow.claim);
+    expect(await completeIdempotencyKey(db, 'forms/registrations', key, slow.claim, 201, '{"from":"slow"}')).toBe(false);
+    expect(await completeIdempotencyKey(db, 'forms/registrations', key, retry.claim, 201, '{"from":"retry"}')).toBe(true);
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    expect(row.body).toBe('{"from":"retry"}');
+  });
+});

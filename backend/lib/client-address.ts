@@ -1,0 +1,140 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Whose address a request counts under for the rate limits (issue 13, finding 1).
+ *
+ * X-Forwarded-For is written by whoever sent the request: any client can put anything in it. Only
+ * the proxies in front of us make it worth reading, so we read it only as far as TRUSTED_PROXIES
+ * vouches for them, the way Express's "trust proxy" does:
+ * - none (the default): the socket's own address; forwarded headers are ignored.
+ * - a hop count n: the n nearest hops are our proxies; the address n places from the server's end
+ *   of the chain [X-Forwarded-For entries..., socket] is the client.
+ * - a list of addresses or CIDR ranges: walking the chain from the server's end, the first address
+ *   that is not one of our proxies is the client.
+ *
+ * Behind Next (the built-in backend inside the site) there is no socket to read: the App Router
+ * does not expose one, and Next only fills X-Forwarded-For in with it when the client sent none
+ * (a client's own header is passed on as is). There the server's end of the chain is unknown:
+ * with no proxy trusted the address is unknown, and with proxies configured the hop next to Next
+ * is taken to be the first of them (so Next must be reachable only through them; README).
+ *
+ * An address we cannot know is not a pass: such requests share one bucket, which is limited too.
+ */
+export type TrustedProxies =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'list'; entries: readonly string[]; blockList: BlockList };
+
+/** The key of the shared bucket for requests whose client address cannot be known. */
+export const UNKNOWN_CLIENT = 'unknown';
+
+/** How many X-Forwarded-For entries are read at most (from the server's end). */
+const MAX_FORWARDED_ENTRIES = 32;
+
+const NAMED_RANGES: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+export class TrustedProxiesError extends Error {}
+
+/**
+ * TRUSTED_PROXIES as written: unset, '' or '0' for none; a whole number of hops; or a
+ * comma-separated list of addresses, CIDR ranges and the names `loopback` and `private`.
+ */
+export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === '0') return { kind: 'none' };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (!Number.isSafeInteger(hops) || hops > MAX_FORWARDED_ENTRIES) throw new TrustedProxiesError(`at most ${MAX_FORWARDED_ENTRIES} hops`);
+    return { kind: 'hops', hops };
+  }
+  const blockList = new BlockList();
+  const entries: string[] = [];
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of NAMED_RANGES[item.toLowerCase()] ?? [item]) {
+      const [address = '', prefixText] = entry.split('/');
+      const family = isIP(address);
+      if (family === 0) throw new TrustedProxiesError(`"${item}" is not an IP address, a CIDR range, loopback or private`);
+      const type = family === 4 ? 'ipv4' : 'ipv6';
+      if (prefixText === undefined) {
+        blockList.addAddress(address, type);
+      } else {
+        const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+        if (!(prefix >= 0 && prefix <= (family === 4 ? 32 : 128))) throw new TrustedProxiesError(`"${item}" has an invalid prefix length`);
+        blockList.addSubnet(address, prefix, type);
+      }
+      entries.push(entry);
+    }
+  }
+  if (entries.length === 0) return { kind: 'none' };
+  return { kind: 'list', entries, blockList };
+}
+
+/** A canonical IP address from what a proxy wrote ("1.2.3.4:5678", "[::1]:443", "::ffff:1.2.3.4"), or undefined. */
+export function normaliseAddress(raw: string | undefined): string | undefined {
+  let text = raw?.trim().toLowerCase();
+  if (!text || text.length > 64) return undefined;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  if (bracketed) text = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (mapped) text = mapped[1]!;
+  text = text.replace(/%.*$/, ''); // an IPv6 zone index says nothing about the client
+  return isIP(text) === 0 ? undefined : text;
+}
+
+/** The server's end of the chain when no socket address is known (behind Next). */
+const UNSEEN_PEER = Symbol('unseen peer');
+type Hop = string | undefined | typeof UNSEEN_PEER;
+
+export interface ClientAddressInput {
+  /** The X-Forwarded-For header as received (null when absent). */
+  forwardedFor: string | null | undefined;
+  /** The TCP peer, when this process holds the socket (the standalone backend). */
+  peer: string | undefined;
+  trust: TrustedProxies;
+}
+
+/** The client's address, or undefined when it cannot be known (see the module comment). */
+export function resolveClientAddress({ forwardedFor, peer, trust }: ClientAddressInput): string | undefined {
+  const end: Hop = peer === undefined ? UNSEEN_PEER : normaliseAddress(peer);
+  if (trust.kind === 'none') return end === UNSEEN_PEER ? undefined : end;
+
+  const forwarded = (forwardedFor ?? '')
+    .split(',')
+    .slice(-MAX_FORWARDED_ENTRIES)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const chain: Hop[] = [...forwarded.map(normaliseAddress), end];
+
+  let client: Hop;
+  if (trust.kind === 'hops') {
+    client = chain[Math.max(0, chain.length - 1 - trust.hops)];
+  } else {
+    const isProxy = (hop: Hop) =>
+      hop === UNSEEN_PEER || (typeof hop === 'string' && trust.blockList.check(hop, isIP(hop) === 4 ? 'ipv4' : 'ipv6'));
+    let i = chain.length - 1;
+    while (i > 0 && isProxy(chain[i])) i--;
+    client = chain[i];
+  }
+  return typeof client === 'string' ? client : undefined;
+}
+
+/**
+ * The rate limiter's key for an address: IPv4 as is, IPv6 by its /64 (one home or phone is given a
+ * whole /64 and can use any address in it), and one shared key for an unknown address.
+ */
+export function rateLimitKey(address: string | undefined): string {
+  if (!address) return UNKNOWN_CLIENT;
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
