@@ -466,7 +466,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       const created = await postJson(open, '/api/auth/register/', { email: 'new@itan.example', name: 'New', password: 'another-long-password' });
       expect(created.status).toBe(201);
       expect(await json(created)).toMatchObject({ success: true, token: expect.any(String), user: { email: 'new@itan.example' } });
-      expect((await postJson(open, '/api/auth/register/', { email: 'new@itan.example', name: 'New', password: 'another-long-password' })).status).toBe(409);
+      expect((await postJson(open, '/api/auth/register/', { email: 'new@itan.example', name: 'New', password: 'another-long-password' })).status).toBe(400);
       expect((await postJson(open, '/api/auth/register/', { email: 'short@itan.example', name: 'S', password: 'short' })).status).toBe(422);
     });
   });

@@ -46,15 +46,15 @@ describe.each(dbTargets)('staff accounts on $name', (target) => {
     expect((await me(fresh)).status).toBe(200);
   });
 
-  it('concurrent sign-ups with one email: exactly one account, the others a clear 409, and nobody takes it over', async () => {
+  it('concurrent sign-ups with one email: exactly one account, the others a clear 400, and nobody takes it over', async () => {
     const attempts = ['race@itan.example', 'Race@itan.example', 'RACE@itan.example', 'race@itan.example '].map((email, i) =>
       postJson(app, '/api/auth/register/', { email, name: `Racer ${i}`, password: `racer-password-number-${i}` }),
     );
     const responses = await Promise.all(attempts);
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201), String(statuses)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), String(statuses)).toHaveLength(3);
-    const refused = (await responses.find((r) => r.status === 409)!.json()) as Json;
+    expect(statuses.filter((s) => s === 400), String(statuses)).toHaveLength(3);
+    const refused = (await responses.find((r) => r.status === 400)!.json()) as Json;
     expect(refused).toMatchObject({ success: false, message: AUTH_MESSAGES.emailTaken, errors: { email: AUTH_MESSAGES.emailTaken } });
 
     const winner = statuses.indexOf(201);

@@ -71,7 +71,7 @@ export function authRoutes(deps: AppDeps) {
     if (!read.ok) return c.json(read.body, read.status);
     const parsed = registerSchema.safeParse(read.value);
     if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    const taken = () => fail(c, 409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+    const taken = () => fail(c, 400, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     // A cheap early answer; the unique index decides when two sign-ups race past it.
     if (await findStaffByEmail(db, parsed.data.email)) return taken();
     let user;
