@@ -15,7 +15,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],
-  // Files read at run time that no import names, so file tracing cannot find them by itself.
+  // Files read at run time by path (the share images' fonts): listed so tracing keeps them even if
+  // its own guess from the readFile call changes (scripts/vercel-check.mjs checks each function).
   outputFileTracingIncludes: {
     '/highlights/*': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
   },
