@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './support/ports';
 import { highlightsFallback } from '../content-fallbacks';
 
 /**
@@ -20,17 +20,6 @@ const registration = (email: string) => ({
   numberOfTickets: 2,
   submittedAt: new Date().toISOString(),
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a process in its own group so it (and its children) can be stopped by its id. */
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './support/ports';
 import sharp from 'sharp';
 import { heroFallback } from '../content-fallbacks';
 import { recordCspViolations } from './support/csp-violations';
@@ -15,17 +15,6 @@ import { recordCspViolations } from './support/csp-violations';
  * one still falls back to the placeholder. The "backend" is a second local HTTP server that answers
  * the hero endpoint with an image it serves itself (everything else 404s, so the rest falls back).
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe('images from an external backend @js', () => {
   test.describe.configure({ timeout: 120_000 });
   let api: http.Server;
