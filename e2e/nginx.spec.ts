@@ -146,22 +146,21 @@ test.describe('nginx in front of next start @nojs', () => {
   });
 
   test('POST /api/forms/newsletter/ always reaches the app', async ({}, testInfo) => {
-    const email = uniqueEmail(testInfo, 'nginx');
-    const post = () =>
+    const post = (email: string) =>
       fetch(`${app.url}/api/forms/newsletter/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ email }),
       });
-    const first = await post();
-    const second = await post();
-    expect(first.status).toBe(201);
+    // Two posts to one URL with different addresses: a replay of the first would store only one.
+    const [a, b] = [uniqueEmail(testInfo, 'nginx-a'), uniqueEmail(testInfo, 'nginx-b')];
+    const first = await post(a);
+    const second = await post(b);
+    expect([first.status, second.status]).toEqual([201, 201]);
     expect(first.headers.get('x-cache-status')).toBeNull();
     expect(second.headers.get('x-cache-status')).toBeNull();
-    // The app answered the second time: it knows the address now (a replay would repeat the first).
-    expect((await first.json()).message).toBe('Successfully subscribed! Thank you.');
-    expect((await second.json()).message).toBe('You are already subscribed. Thank you.');
-    expect(rowsWhere('newsletter_subscriptions', 'email', email)).toHaveLength(1);
+    expect(rowsWhere('newsletter_subscriptions', 'email', a)).toHaveLength(1);
+    expect(rowsWhere('newsletter_subscriptions', 'email', b)).toHaveLength(1);
   });
 
   test('the app decides: a Set-Cookie response, /api and Cache-Control alone are never cached; X-Accel-Expires is', async () => {
