@@ -62,6 +62,12 @@ export const backendConfigSchema = z.object({
   }),
   /** The public address of the site: links the API returns (pagination) are built on it, never on Host. */
   SITE_URL: z.url().default('http://localhost:3000'),
+  /** The key of ticket and unsubscribe links; unset: generated once and kept in the database. */
+  TICKET_SECRET: optionalText.pipe(z.string().min(16, 'TICKET_SECRET must be at least 16 characters').optional()),
+  /** smtp:// or smtps:// (nodemailer's URL form); unset: each mail is written as an .eml file under DATA_DIR/mail/. */
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+  /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
+  MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
 });
 
 export const SQLITE_IN_MEMORY = ':memory:';
@@ -89,6 +95,9 @@ export interface BackendConfig {
   /** SITE_URL without a trailing slash. */
   siteUrl: string;
   trustedProxies: TrustedProxies;
+  ticketSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -115,5 +124,8 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     host: c.BACKEND_HOST,
     siteUrl: c.SITE_URL.replace(/\/+$/, ''),
     trustedProxies: c.TRUSTED_PROXIES ?? (c.VERCEL ? { kind: 'hops', hops: 1 } : { kind: 'none' }),
+    ticketSecret: c.TICKET_SECRET,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { BackendConfig } from './config';
 import type { Db, DbDialect } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
+import type { Signer } from './lib/signing';
 import type { PaymentGateway } from './payments/gateway';
 
 export interface StaffUser {
@@ -23,6 +24,8 @@ export interface AppDeps {
   dialect: DbDialect;
   config: BackendConfig;
   gateway: PaymentGateway;
+  /** Signs ticket and unsubscribe links; default: loaded from TICKET_SECRET or the database on first use. */
+  signer?: Signer;
   rateLimiter?: RateLimiter;
   /** One line per unexpected error; never request bodies. Defaults to console.error. */
   log?: Logger;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 
 /**
  * Table types of the built-in backend. Portable column types only (text, integer) so one set of
@@ -63,6 +63,10 @@ export interface RegistrationTable {
   number_of_tickets: number;
   submitted_at: string;
   created_at: string;
+  /** Set once, at the gate (backend/tickets/check-in.ts). */
+  checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member who checked the ticket in (name and email). */
+  checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per counted resource; the registrations row is what capacity checks lock. */
@@ -146,6 +150,36 @@ export interface IdempotencyKeyTable {
   claim: string | null;
 }
 
+/** Secrets generated once when not configured (the ticket HMAC key). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export type OutboxStatus = 'pending' | 'done' | 'failed';
+
+/**
+ * Work owed to the outside world (backend/outbox/queue.ts): mails (topic 'mail') and sign-ups the
+ * site relays to an unreachable backend (topic 'relay'). `payload` is the kind's JSON data.
+ */
+export interface OutboxTable {
+  id: string;
+  topic: string;
+  kind: string;
+  recipient: string;
+  payload: string;
+  status: OutboxStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  /** When delivery succeeded (the SMTP server accepted the mail; the backend took the sign-up). */
+  sent_at: string | null;
+}
+
 export interface Database {
   content_blocks: ContentBlockTable;
   programs: ProgramTable;
@@ -160,6 +194,8 @@ export interface Database {
   staff_users: StaffUserTable;
   auth_tokens: AuthTokenTable;
   idempotency_keys: IdempotencyKeyTable;
+  server_secrets: ServerSecretTable;
+  outbox: OutboxTable;
 }
 
 export type Db = Kysely<Database>;

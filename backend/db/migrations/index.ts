@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2025-09-01-initial';
 import { staffEmailCaseInsensitive } from './2026-11-23-1-staff-email-case-insensitive';
 import { idempotencyClaim } from './2026-11-23-2-idempotency-claim';
+import { ticketsAndMail } from './2026-11-24-1-tickets-and-mail';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '2025-09-01-initial': initial,
   '2026-11-23-1-staff-email-case-insensitive': staffEmailCaseInsensitive,
   '2026-11-23-2-idempotency-claim': idempotencyClaim,
+  '2026-11-24-1-tickets-and-mail': ticketsAndMail,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
