@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from './axe-scan';
 import { freePort } from './support/ports';
 import { startNext, stop, type Server } from './support/next-server';
 
+const CRON_SECRET = 'cron-secret-for-the-e2e-tests';
 const STAFF = { email: 'gate@itan.example', name: 'Bisi Gate', password: 'gate-password-long' };
 
 let smtp: TestSmtp;
@@ -22,7 +23,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
   const port = await freePort();
-  server = await startNext(port, { SMTP_URL: smtp.url, SITE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0' });
+  server = await startNext(port, { SMTP_URL: smtp.url, SITE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0', CRON_SECRET });
   // The first staff account comes from the staff:create path (upsertStaffUser), as in production.
   const handle = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   await upsertStaffUser(handle.db, STAFF);
@@ -202,4 +203,13 @@ test('a cross-origin check-in is refused: the API by the proxy, the server actio
   await expect(page.getByTestId('check-in-answer')).toHaveAttribute('data-status', 'checked-in');
   // The same POST from the site's own origin is accepted (so the refusal above was the Origin's doing).
   expect((await post(server.origin)).status()).toBe(200);
+});
+
+test('the outbox cron route: refused without the secret, drains with it @js', async ({ request }) => {
+  const cron = `${server.origin}/api/cron/outbox`;
+  expect((await request.get(cron)).status()).toBe(401);
+  expect((await request.get(cron, { headers: { Authorization: 'Bearer not-the-secret-at-all-xx' } })).status()).toBe(401);
+  const ok = await request.get(cron, { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+  expect(ok.status()).toBe(200);
+  expect(await ok.json()).toMatchObject({ success: true, mail: { delivered: expect.any(Number), retried: 0, failed: 0 }, relay: 'none' });
 });

@@ -6,7 +6,7 @@ import { newsletterFormSchema } from '@/lib/forms/schemas';
 import { validateForm } from '@/lib/forms/form-state';
 import { isBot } from '@/lib/forms/submit';
 import { enqueueNewsletter } from '@/lib/outbox';
-import { isOutage } from '@/lib/outbox/worker';
+import { isOutage } from '@/lib/outbox/relay';
 
 export type NewsletterState =
   | { status: 'idle' }

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config';
-import { startOutboxWorker } from './index';
+import { startRelayLoop } from './index';
 
 /**
  * At server start (instrumentation.ts), on a long-lived server only: deliver what earlier runs
@@ -10,7 +10,7 @@ import { startOutboxWorker } from './index';
 export async function startBackgroundDelivery(): Promise<void> {
   const config = getConfig();
   if (config.onVercel) return;
-  await startOutboxWorker();
+  await startRelayLoop();
   if (!config.apiBaseUrl) {
     const { getInProcessBackend } = await import('@/backend/in-process');
     (await getInProcessBackend()).startMailLoop();

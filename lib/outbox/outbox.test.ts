@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { migrateToLatest } from '@/backend/db/migrate';
 import { backoffDelay } from '@/backend/outbox/backoff';
-import { locationFromEnv, openOutboxStore, outboxUnavailable, type OutboxStore, type StoreLocation } from './store';
-import { HTTP_MESSAGES } from '@/backend/lib/http';
-import { createOutboxWorker, isRetryable, type Deliver } from './worker';
+import { DEFAULT_DRAIN_POLICY, drainOutbox, type DrainTarget } from '@/backend/outbox/drain';
+import { enqueue, outboxCounts } from '@/backend/outbox/queue';
+import { dbTargets, type TestDatabase } from '@/backend/test-support/databases';
+import { createApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
+import { importLegacyOutbox } from './index';
+import { isRetryable, NEWSLETTER_KIND, relayDeliver } from './relay';
 
 describe('backoffDelay', () => {
   it('doubles from the base and stops at the cap', () => {
@@ -27,21 +31,6 @@ describe('isRetryable', () => {
     expect(isRetryable(new ApiError('x', { status: 429, path: '/' }))).toBe(true);
     expect(isRetryable(new ApiError('x', { status: 422, path: '/' }))).toBe(false);
     expect(isRetryable(new Error('boom'))).toBe(true);
-  });
-});
-
-describe('locationFromEnv', () => {
-  it('PostgreSQL when DATABASE_URL is a postgres URL, else DATA_DIR', () => {
-    expect(locationFromEnv({ DATABASE_URL: 'postgres://u@h/db' })).toEqual({ databaseUrl: 'postgres://u@h/db' });
-    expect(locationFromEnv({ DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
-  });
-});
-
-describe('outboxUnavailable', () => {
-  it('refuses a file outbox on Vercel (lost with the function instance); PostgreSQL or any other host is fine', () => {
-    expect(outboxUnavailable({ dataDir: '/tmp/x' }, true)).toBe(HTTP_MESSAGES.submissionsOff);
-    expect(outboxUnavailable({ databaseUrl: 'postgres://u@h/db' }, true)).toBeUndefined();
-    expect(outboxUnavailable({ dataDir: '/tmp/x' }, false)).toBeUndefined();
   });
 });
 
@@ -70,57 +59,33 @@ function flakyBackend(failures: number) {
   return { server, received, calls: () => calls };
 }
 
-function deliverTo(baseUrl: string): Deliver {
-  const client = createApiClient({ baseUrl, fetch: (r) => fetch(r), timeoutMs: 2000, log: () => undefined });
-  return async (item) => {
-    await client.post('/api/forms/newsletter/', item.payload, { idempotencyKey: `outbox-${item.id}` });
-  };
-}
+describe.each(dbTargets)('relay outbox on $name', (kind) => {
+  let database: TestDatabase;
+  let backend: ReturnType<typeof flakyBackend> | undefined;
 
-const locations: Array<[string, () => StoreLocation]> = [];
-let dir = '';
-locations.push(['sqlite', () => ({ dataDir: dir })]);
-const adminUrl = process.env.TEST_DATABASE_URL;
-// PostgreSQL runs in a database of its own, created here and dropped afterwards.
-const pgName = `outbox_test_${process.pid}_${Date.now()}`;
-const pgUrl = adminUrl ? withDatabase(adminUrl, pgName) : undefined;
-if (pgUrl) locations.push(['postgresql', () => ({ databaseUrl: pgUrl })]);
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(sqlText: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.each(locations)('outbox on %s', (kind, location) => {
-  let store: OutboxStore;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
-    if (kind === 'postgresql') await adminQuery(`CREATE DATABASE ${pgName}`);
-    store = await openOutboxStore(location());
+    database = await kind.create();
+    await migrateToLatest(database.handle.db);
   });
   afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-    if (kind === 'postgresql') await adminQuery(`DROP DATABASE IF EXISTS ${pgName}`);
+    await database?.drop();
   });
-
-  let backend: ReturnType<typeof flakyBackend> | undefined;
   afterEach(async () => {
     await new Promise<void>((r) => (backend ? backend.server.close(() => r()) : r()));
     backend = undefined;
   });
+
+  async function target(baseUrl: string, baseMs = 1): Promise<DrainTarget> {
+    const client = createApiClient({ baseUrl, fetch: (r) => fetch(r), timeoutMs: 2000, log: () => undefined });
+    return {
+      db: database.handle.db,
+      dialect: database.handle.dialect,
+      topic: 'relay',
+      deliver: relayDeliver(client),
+      policy: { ...DEFAULT_DRAIN_POLICY, backoff: { baseMs, maxMs: baseMs * 4, random: () => 0.5 } },
+      log: () => undefined,
+    };
+  }
 
   async function start(failures: number): Promise<string> {
     backend = flakyBackend(failures);
@@ -128,49 +93,62 @@ describe.each(locations)('outbox on %s', (kind, location) => {
     return `http://127.0.0.1:${(backend.server.address() as AddressInfo).port}`;
   }
 
-  it('keeps one waiting item per address and survives reopening', async () => {
-    const a = await store.enqueue('newsletter', 'keep@example.ng', { email: 'keep@example.ng' });
-    const b = await store.enqueue('newsletter', 'keep@example.ng', { email: 'keep@example.ng' });
-    expect(b).toBe(a);
-    const reopened = await openOutboxStore(location());
-    const due = await reopened.due(new Date(Date.now() + 1000));
-    expect(due.map((d) => d.id)).toContain(a);
-    await reopened.delivered(a);
-    await reopened.close();
-    expect((await store.due(new Date(Date.now() + 1000))).map((d) => d.id)).not.toContain(a);
-  });
+  const relay = (email: string) => enqueue(database.handle.db, { topic: 'relay', kind: NEWSLETTER_KIND, recipient: email, payload: { email } });
 
-  it('retries with backoff until the backend answers, then delivers once with its idempotency key', async () => {
-    const baseUrl = await start(2);
-    const worker = createOutboxWorker(store, deliverTo(baseUrl), { baseMs: 50, maxMs: 200, random: () => 0.5 });
-    const id = await store.enqueue('newsletter', 'later@example.ng', { email: 'later@example.ng' });
-    worker.kick();
-    const deadline = Date.now() + 8000;
-    while (backend!.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    await worker.stop();
+  it('retries until the backend answers, then delivers once with the entry’s idempotency key', async () => {
+    const t = await target(await start(2));
+    const id = await relay('later@example.ng');
+    for (let i = 0; i < 10 && backend!.received.length === 0; i++) {
+      await drainOutbox(t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(backend!.received).toEqual([{ email: 'later@example.ng', key: `outbox-${id}` }]);
     expect(backend!.calls()).toBe(3);
-    expect(await store.pendingCount()).toBe(0);
+    expect(await drainOutbox(t)).toMatchObject({ delivered: 0 });
+    expect((await outboxCounts(database.handle.db, 'relay')).pending).toBe(0);
   });
 
-  it('a refusal (422) is kept as rejected, not retried forever', async () => {
-    const baseUrl = await start(0);
-    const worker = createOutboxWorker(store, deliverTo(baseUrl), { baseMs: 50, maxMs: 200 });
-    await store.enqueue('newsletter', 'x@invalid', { email: 'x@invalid' });
-    await worker.runOnce();
-    await worker.stop();
-    expect(await store.pendingCount()).toBe(0);
+  it('a refusal (422) is kept as failed, not retried forever', async () => {
+    const t = await target(await start(0));
+    await relay('x@invalid');
+    expect(await drainOutbox(t)).toMatchObject({ failed: 1 });
     expect(backend!.received).toEqual([]);
+    const row = await database.handle.db.selectFrom('outbox').selectAll().where('recipient', '=', 'x@invalid').executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
   });
 
-  it('a network failure leaves the item waiting with a later attempt', async () => {
-    const worker = createOutboxWorker(store, deliverTo('http://127.0.0.1:9'), { baseMs: 60_000, maxMs: 60_000 });
-    await store.enqueue('newsletter', 'wait@example.ng', { email: 'wait@example.ng' });
-    await worker.runOnce();
-    await worker.stop();
-    expect(await store.pendingCount()).toBe(1);
-    expect(await store.due()).toEqual([]);
-    const next = await store.nextDueAt();
-    expect(Date.parse(next!)).toBeGreaterThan(Date.now() + 30_000);
+  it('a network failure leaves the entry waiting, due later', async () => {
+    const t = await target('http://127.0.0.1:9', 60_000);
+    const id = await relay('wait@example.ng');
+    expect(await drainOutbox(t)).toMatchObject({ retried: 1 });
+    const row = await database.handle.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now() + 30_000);
+  });
+});
+
+describe('the earlier relay store', () => {
+  it('its waiting sign-ups move into the outbox once, and the old file is set aside', async () => {
+    const [sqlite] = dbTargets;
+    const database = await sqlite!.create();
+    const dir = mkdtempSync(path.join(tmpdir(), 'legacy-outbox-'));
+    try {
+      await migrateToLatest(database.handle.db);
+      const legacy = new Database(path.join(dir, 'outbox.sqlite'));
+      legacy.exec('CREATE TABLE site_outbox (id TEXT, kind TEXT, email TEXT, payload TEXT, status TEXT, created_at TEXT)');
+      const insert = legacy.prepare('INSERT INTO site_outbox VALUES (?, ?, ?, ?, ?, ?)');
+      insert.run('1', 'newsletter', 'kept@example.ng', '{"email":"kept@example.ng"}', 'pending', '2026-11-01T10:00:00.000Z');
+      insert.run('2', 'newsletter', 'done@example.ng', '{"email":"done@example.ng"}', 'delivered', '2026-11-01T10:00:00.000Z');
+      legacy.close();
+      await importLegacyOutbox(database.handle, dir);
+      await importLegacyOutbox(database.handle, dir);
+      const rows = await database.handle.db.selectFrom('outbox').selectAll().where('topic', '=', 'relay').execute();
+      expect(rows.map((r) => [r.recipient, r.status, r.payload])).toEqual([['kept@example.ng', 'pending', '{"email":"kept@example.ng"}']]);
+      expect(existsSync(path.join(dir, 'outbox.sqlite'))).toBe(false);
+      expect(existsSync(path.join(dir, 'outbox.sqlite.imported'))).toBe(true);
+    } finally {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
