@@ -42,8 +42,8 @@ export const NATIVE_PACKAGES = {
  */
 export const FILE_SYSTEM_USERS = {
   'lib/seo/og-fonts.ts': 'reads OG_FONT_FILES',
-  'lib/outbox/store.ts': 'creates DATA_DIR and the outbox SQLite file (data written at run time, nothing to ship); loads better-sqlite3',
-  'lib/outbox/index.ts': 'asks whether the outbox file exists (data, nothing to ship)',
+  'lib/outbox/index.ts': 'imports and renames the old outbox.sqlite under DATA_DIR once (data, nothing to ship); loads better-sqlite3',
+  'backend/mail/transport.ts': 'writes .eml files under DATA_DIR/mail when SMTP_URL is unset (data written at run time, nothing to ship)',
   'backend/db/connect.ts': 'creates DATA_DIR for the SQLite file (data, nothing to ship); loads better-sqlite3',
 };
 
