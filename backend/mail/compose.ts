@@ -44,7 +44,7 @@ const QR_CID = 'ticket-qr@itan.festival';
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' });
 
 function why(reason: string, siteUrl: string): { text: string; html: string } {
-  const sentence = `You receive this mail because ${reason} on ${siteUrl}. Questions? Reply to this mail.`;
+  const sentence = `You receive this mail because ${reason} on ${siteUrl}. Questions? Write to us: ${siteUrl}/contact`;
   return { text: sentence, html: escapeHtml(sentence) };
 }
 
