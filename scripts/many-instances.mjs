@@ -1,0 +1,306 @@
+// Several `next start` instances behind the repository's nginx rules, on one PostgreSQL database:
+// what the README's "Several instances" deployment runs, on 127.0.0.1.
+//
+//   node scripts/many-instances.mjs --check [--port=3800] [--instances=2] [--capacity=50] [--clients=200]
+//
+// --check proves, on an existing production build (NEXT_DIST_DIR, default .next) and a fresh
+// database of its own (created on TEST_DATABASE_URL's server, dropped afterwards):
+//  1. a rush of 200 clients, each from its own loopback address (so nginx's X-Forwarded-For names
+//     200 visitors), registering at once against REGISTRATION_CAPACITY=N: exactly N wristbands
+//     (N answers 201, the rest 409 "full"; N rows and N tickets counted in the database), with both
+//     instances taking part;
+//  2. the form rate limit holds across the instances: one client sending 3 × RATE_LIMIT_MAX
+//     sign-ups through nginx (which spreads them over both, and overwrites the X-Forwarded-For the
+//     client made up) gets exactly RATE_LIMIT_MAX through;
+//  3. content changed in the database shows on every instance at its next page view, and through
+//     nginx's 5 s micro-cache within those 5 s.
+// It exits 1 naming what failed, 0 when all holds. Without TEST_DATABASE_URL it says so and exits 0
+// (scripts/test.sh sets it when PostgreSQL answers on 127.0.0.1:5432, as in CI). Bounded: the
+// whole run gives up after MANY_INSTANCES_TIMEOUT_MS (default 110 s).
+//
+// The module also exports startCluster() and createDatabase() for the benchmark
+// (scripts/bench/instances.mjs).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startNginx } from './nginx.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const nextBin = join(root, 'node_modules', '.bin', 'next');
+const log = (...m) => console.error('[many-instances]', ...m);
+
+// Everything started here is ended when this process exits, however it exits.
+const running = new Set();
+process.on('exit', () => {
+  for (const { children, nginxPidFile } of running) {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    try { process.kill(Number(readFileSync(nginxPidFile, 'utf8').trim()), 'SIGTERM'); } catch { /* not running */ }
+  }
+});
+
+/** A database of its own on the server of `adminUrl` (postgres://.../<any db>); drop() removes it. */
+export async function createDatabase(adminUrl, prefix = 'festival_many') {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+async function waitForHttp(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * `instances` × `next start` on 127.0.0.1 ports basePort, basePort+1, ... and nginx (the shipped
+ * rules, scripts/nginx.mjs) on basePort+instances in front of all of them. `env` is every
+ * instance's environment (DATABASE_URL and the like); each gets its own DATA_DIR.
+ */
+export async function startCluster({ instances = 2, basePort, distDir = process.env.NEXT_DIST_DIR || '.next', env = {}, accessLog = false, nginxWorkers = 1, startTimeoutMs = 60_000 }) {
+  const ports = Array.from({ length: instances }, (_, i) => basePort + i);
+  const nginxPort = basePort + instances;
+  const children = [];
+  const dataDirs = [];
+  let nginx;
+  const entry = { children, nginxPidFile: '' };
+  running.add(entry);
+  const stop = async () => {
+    await nginx?.stop().catch(() => undefined);
+    running.delete(entry);
+    await Promise.all(children.map((child) => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+      const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(undefined); }, 5000);
+      child.once('exit', () => { clearTimeout(timer); resolve(undefined); });
+      child.kill('SIGTERM');
+    })));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'festival-instance-'));
+      dataDirs.push(dataDir);
+      const child = spawn(nextBin, ['start', '-H', '127.0.0.1', '-p', String(port)], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          NEXT_TELEMETRY_DISABLED: '1',
+          NEXT_DIST_DIR: distDir,
+          SITE_URL: `http://127.0.0.1:${nginxPort}`,
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          ...env,
+        },
+      });
+      children.push(child);
+    }
+    await Promise.all(ports.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/content/hero/`, children[i], startTimeoutMs)));
+    nginx = await startNginx({ port: nginxPort, upstreamPorts: ports, accessLog, workers: nginxWorkers });
+    entry.nginxPidFile = join(nginx.dir, 'nginx.pid');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: nginx.url, ports, nginx, children, stop };
+}
+
+/** One request on a fresh connection from a given loopback address (so nginx sees that address). */
+export function request(url, { method = 'GET', headers = {}, body, localAddress } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headers }, agent: false, localAddress }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url}: no answer within 30 s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const tally = (statuses) => statuses.reduce((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const json = (text) => { try { return JSON.parse(text); } catch { return undefined; } };
+
+/** Lines of nginx's access log (scripts/nginx.mjs festival_upstream format) for requests from `client`. */
+function upstreamsFor(accessLogFile, client, pathPart) {
+  let text = '';
+  try { text = readFileSync(accessLogFile, 'utf8'); } catch { return new Set(); }
+  const seen = new Set();
+  for (const line of text.split('\n')) {
+    const m = /^(\S+) "(?:[A-Z]+) (\S+)[^"]*" (\d+) (\S+)$/.exec(line);
+    if (m && m[1] === client && m[2].startsWith(pathPart)) seen.add(m[4]);
+  }
+  return seen;
+}
+
+async function check({ port, instances, capacity, clients, rateMax, adminUrl }) {
+  const failures = [];
+  const expect = (ok, what) => { if (!ok) failures.push(what); log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+  const database = await createDatabase(adminUrl);
+  let cluster;
+  const db = new pg.Client({ connectionString: database.url });
+  try {
+    log(`${instances} × next start on ${port}..${port + instances - 1}, nginx on ${port + instances}, database ${database.name}`);
+    cluster = await startCluster({
+      instances,
+      basePort: port,
+      accessLog: true,
+      env: {
+        DATABASE_URL: database.url,
+        REGISTRATION_CAPACITY: String(capacity),
+        RATE_LIMIT_MAX: String(rateMax),
+        RATE_LIMIT_WINDOW_MS: '60000',
+        // nginx is the one proxy in front and writes X-Forwarded-For itself (deploy/nginx/).
+        TRUSTED_PROXIES: '1',
+      },
+    });
+    await db.connect();
+    const accessLog = cluster.nginx.accessLog;
+
+    // 1. The registration rush: every client from its own address, all at once.
+    const started = Date.now();
+    const rush = await Promise.all(Array.from({ length: clients }, (_, i) => {
+      const localAddress = `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+      const body = JSON.stringify({ firstName: 'Rush', lastName: `Client${i}`, email: `rush-${i}@example.com`, phone: '08031234567', numberOfTickets: 1, submittedAt: new Date().toISOString() });
+      return request(`${cluster.url}/api/forms/registrations`, { method: 'POST', body, localAddress, headers: { accept: 'application/json' } })
+        .catch((error) => ({ status: 0, body: error.message }));
+    }));
+    const counts = tally(rush.map((r) => r.status));
+    log(`rush: ${clients} registrations in ${Date.now() - started} ms: ${JSON.stringify(counts)}`);
+    expect(counts[201] === capacity, `exactly ${capacity} of ${clients} registrations accepted (got ${counts[201] ?? 0})`);
+    expect(counts[409] === clients - capacity, `the other ${clients - capacity} refused with 409 (got ${counts[409] ?? 0}; all answers ${JSON.stringify(counts)})`);
+    const full = rush.find((r) => r.status === 409);
+    expect(full && json(full.body)?.message === 'Registration is full: all wristbands for this edition have been claimed.', 'a refused registration says the edition is full');
+    const stored = (await db.query('SELECT COUNT(*)::int AS rows, COALESCE(SUM(number_of_tickets), 0)::int AS tickets FROM registrations')).rows[0];
+    const counter = (await db.query("SELECT used FROM counters WHERE name = 'registrations'")).rows[0];
+    expect(stored.rows === capacity && stored.tickets === capacity && Number(counter?.used) === capacity,
+      `the database holds ${capacity} registrations and ${capacity} wristbands (rows ${stored.rows}, tickets ${stored.tickets}, counter ${counter?.used})`);
+    const rushUpstreams = new Set();
+    for (let i = 0; i < clients; i++) for (const u of upstreamsFor(accessLog, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`, '/api/forms/registrations')) rushUpstreams.add(u);
+    expect(rushUpstreams.size === instances, `every instance took part in the rush (${[...rushUpstreams].join(', ')})`);
+
+    // 2. One client over the limit, spread over the instances, inventing X-Forwarded-For each time.
+    const client = '127.0.9.9';
+    const attempts = rateMax * 3;
+    const limited = [];
+    for (let i = 0; i < attempts; i++) {
+      limited.push(await request(`${cluster.url}/api/forms/newsletter`, {
+        method: 'POST',
+        body: JSON.stringify({ email: `limit-${i}@example.com` }),
+        localAddress: client,
+        headers: { accept: 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+      }));
+    }
+    const limitCounts = tally(limited.map((r) => r.status));
+    log(`rate limit: ${attempts} sign-ups from one client: ${JSON.stringify(limitCounts)}`);
+    expect(limitCounts[201] === rateMax && limitCounts[429] === attempts - rateMax,
+      `one client gets exactly RATE_LIMIT_MAX=${rateMax} of ${attempts} sign-ups through across the instances (${JSON.stringify(limitCounts)})`);
+    const refused = limited.find((r) => r.status === 429);
+    expect(refused && json(refused.body)?.message === 'Too many submissions from your connection. Please wait a minute and try again.' && /^\d+$/.test(String(refused.headers['retry-after'])),
+      'a refused sign-up carries the rate-limit message and Retry-After');
+    const limitUpstreams = upstreamsFor(accessLog, client, '/api/forms/newsletter');
+    expect(limitUpstreams.size === instances, `the client's sign-ups reached every instance (${[...limitUpstreams].join(', ')})`);
+    const key = (await db.query('SELECT hits FROM rate_limits WHERE key = $1', [client])).rows[0];
+    expect(key !== undefined, `one shared count for ${client} in rate_limits (hits ${key?.hits})`);
+
+    // 3. Content changed in the database: every instance's next page view shows it; nginx within 5 s.
+    const marker = `Stories for every instance ${randomBytes(3).toString('hex')}`;
+    const hero = (await db.query("SELECT data FROM content_blocks WHERE key = 'hero'")).rows[0];
+    const warm = await request(`${cluster.url}/`); // fills nginx's micro-cache with the old page
+    expect(warm.status === 200 && !warm.body.includes(marker), 'the home page through nginx before the change');
+    await db.query("UPDATE content_blocks SET data = $1, updated_at = $2 WHERE key = 'hero'", [JSON.stringify({ ...JSON.parse(hero.data), title: marker }), new Date().toISOString()]);
+    const changedAt = Date.now();
+    for (const p of cluster.ports) {
+      const page = await request(`http://127.0.0.1:${p}/`);
+      expect(page.body.includes(marker), `instance on ${p} shows the change at its next page view`);
+    }
+    let seenAfter;
+    while (Date.now() - changedAt < 8_000) {
+      const page = await request(`${cluster.url}/`);
+      if (page.body.includes(marker)) { seenAfter = Date.now() - changedAt; break; }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // 5 s of micro-cache at most, plus the poll's step and one render.
+    expect(seenAfter !== undefined && seenAfter <= 6_500, `through nginx the change shows once the 5 s micro-cache expires (after ${seenAfter ?? '> 8000'} ms)`);
+  } finally {
+    await db.end().catch(() => undefined);
+    await cluster?.stop();
+    await database.drop().catch((error) => log(`could not drop ${database.name}: ${error.message}`));
+  }
+  return failures;
+}
+
+async function main() {
+  const opt = (name, fallback) => {
+    const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+    return arg ? arg.slice(name.length + 3) : fallback;
+  };
+  if (!process.argv.includes('--check')) {
+    console.error('usage: node scripts/many-instances.mjs --check [--port=3800] [--instances=2] [--capacity=50] [--clients=200] [--rate-max=10]');
+    process.exit(2);
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    log('TEST_DATABASE_URL is unset: no PostgreSQL to run several instances on; skipped (scripts/test.sh sets it when PostgreSQL answers on 127.0.0.1:5432).');
+    return;
+  }
+  const timeoutMs = Number(process.env.MANY_INSTANCES_TIMEOUT_MS ?? 110_000);
+  const timer = setTimeout(() => { log(`gave up after ${timeoutMs / 1000} s (MANY_INSTANCES_TIMEOUT_MS)`); process.exit(1); }, timeoutMs);
+  timer.unref();
+  const started = Date.now();
+  const failures = await check({
+    port: Number(opt('port', process.env.MANY_INSTANCES_PORT ?? 3800)),
+    instances: Number(opt('instances', 2)),
+    capacity: Number(opt('capacity', 50)),
+    clients: Number(opt('clients', 200)),
+    rateMax: Number(opt('rate-max', 10)),
+    adminUrl,
+  });
+  clearTimeout(timer);
+  log(failures.length ? `FAILED ${failures.length}:\n  - ${failures.join('\n  - ')}` : `all held (${Math.round((Date.now() - started) / 1000)} s)`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error) => {
+    log(error.stack ?? error.message);
+    process.exit(1);
+  });
+}
