@@ -1,11 +1,11 @@
 /**
- * Runs once when the server starts: resumes delivering the newsletter outbox (sign-ups kept while
- * the backend was unreachable, possibly before a restart). Node runtime only; not during builds.
+ * Runs once when the server starts: on a long-lived server, resumes delivering the outbox (mail,
+ * and sign-ups kept while an external backend was unreachable). Node runtime only; not in builds.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startOutboxWorker } = await import('./lib/outbox');
-  await startOutboxWorker().catch((error: unknown) => {
-    console.warn(`[outbox] not started: ${error instanceof Error ? error.message : String(error)}`);
+  const { startBackgroundDelivery } = await import('./lib/outbox/background');
+  await startBackgroundDelivery().catch((error: unknown) => {
+    console.warn(`[outbox] background delivery not started: ${error instanceof Error ? error.message : String(error)}`);
   });
 }

@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
+import { checkInRoutes, ticketResendRoute, ticketRoutes } from './routes/tickets';
 import type { AppDeps, AppEnv } from './types';
 
 export type BackendApp = Hono<AppEnv>;
@@ -88,7 +89,10 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register/', rateLimited);
 
   api.route('/content', contentRoutes(deps.db, deps.config.siteUrl));
+  api.post('/forms/ticket-resend', ticketResendRoute({ ...deps, log }));
   api.route('/forms', formRoutes({ ...deps, log }));
+  api.route('/tickets', ticketRoutes(deps));
+  api.route('/admin/check-ins', checkInRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/admin', adminRoutes(deps));
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/lib/festival';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
@@ -68,6 +69,11 @@ export const backendConfigSchema = z.object({
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
   /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
   MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
+  /** The festival's dates, as the site reads them (lib/config.ts): mails and tickets show them. */
+  FESTIVAL_START_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_START_DATE),
+  FESTIVAL_END_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_END_DATE),
+  /** First retry of an undelivered mail after this long, doubling up to an hour. */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export const SQLITE_IN_MEMORY = ':memory:';
@@ -98,6 +104,9 @@ export interface BackendConfig {
   ticketSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  festivalStartDate: string;
+  festivalEndDate: string;
+  outboxRetryBaseMs: number;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -127,5 +136,13 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     ticketSecret: c.TICKET_SECRET,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    festivalStartDate: c.FESTIVAL_START_DATE,
+    festivalEndDate: c.FESTIVAL_END_DATE,
+    outboxRetryBaseMs: c.OUTBOX_RETRY_BASE_MS,
   };
+}
+
+/** The configuration of this process, from its environment (the one place the backend reads it). */
+export function backendConfigFromEnv(): BackendConfig {
+  return parseBackendConfig(process.env);
 }

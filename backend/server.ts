@@ -16,6 +16,8 @@ async function main() {
       }
     },
   });
+  // One long-lived process: it delivers mail as it is queued and wakes for retries.
+  backend.startMailLoop();
   const server = createBackendServer(backend.app, { bodyLimitBytes: config.bodyLimitBytes });
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;

@@ -5,14 +5,24 @@ import { connectDb } from './db/connect';
 import { migrateToLatest, withBusyRetry } from './db/migrate';
 import type { Db, DbDialect } from './db/schema';
 import { seedContent } from './db/seed';
-import { gatewayFromConfig, type PaymentGateway } from './payments';
 import { loadSigner } from './lib/signing';
+import { mailOutbox } from './mail';
+import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
+import type { OutboxTopic } from './outbox/queue';
+import { gatewayFromConfig, type PaymentGateway } from './payments';
 import type { AppEnv, Logger } from './types';
 
 export interface Backend {
   app: BackendApp;
   db: Db;
   dialect: DbDialect;
+  /** One bounded pass over the due mail (what after(), the cron route and tests call). */
+  drainMail: (budgetMs?: number) => Promise<DrainResult>;
+  /**
+   * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
+   * wake for retries. Serverless hosts drain after the response and from the cron route instead.
+   */
+  startMailLoop: () => void;
   close: () => Promise<void>;
 }
 
@@ -20,6 +30,8 @@ export interface StartOptions {
   gateway?: PaymentGateway;
   log?: Logger;
   socketAddress?: (c: Context<AppEnv>) => string | undefined;
+  /** After a write that queued mail. Default: kick the mail loop when it runs. */
+  onOutboxWrite?: (topic: OutboxTopic) => void;
 }
 
 /** Connects, migrates, seeds the content, and builds the app: what every entry point does at start. */
@@ -34,14 +46,37 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     await handle.close().catch(() => undefined);
     throw error;
   }
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { target: mail, transport } = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log });
+  let loop: DrainLoop | undefined;
+
   const app = createApp({
     db: handle.db,
     dialect: handle.dialect,
     config,
     gateway: options.gateway ?? gatewayFromConfig(config),
     signer,
-    ...(options.log ? { log: options.log } : {}),
+    log,
+    onOutboxWrite: (topic) => {
+      if (options.onOutboxWrite) options.onOutboxWrite(topic);
+      else loop?.kick();
+    },
     ...(options.socketAddress ? { socketAddress: options.socketAddress } : {}),
   });
-  return { app, db: handle.db, dialect: handle.dialect, close: handle.close };
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    drainMail: (budgetMs) => drainOutbox(mail, budgetMs),
+    startMailLoop() {
+      if (config.submissionsOff) return;
+      loop ??= createDrainLoop(mail);
+      loop.kick();
+    },
+    async close() {
+      await loop?.stop();
+      transport.close();
+      await handle.close();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { BackendConfig } from './config';
 import type { Db, DbDialect } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Signer } from './lib/signing';
+import type { OutboxTopic } from './outbox/queue';
 import type { PaymentGateway } from './payments/gateway';
 
 export interface StaffUser {
@@ -29,6 +30,11 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** One line per unexpected error; never request bodies. Defaults to console.error. */
   log?: Logger;
+  /**
+   * Called after a committed write that queued outbox work (a mail): the host starts delivery
+   * (a long-lived loop's kick, or Next's after() in the site). Unset: the work waits for a drain.
+   */
+  onOutboxWrite?: (topic: OutboxTopic) => void;
   /** The TCP peer address when running on a socket (standalone server). */
   socketAddress?: (c: Context<AppEnv>) => string | undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from './festival';
 
 /**
  * Environment configuration, parsed once. Every setting the site reads lives here so a
@@ -21,8 +22,18 @@ export const configSchema = z
     REGISTRATION_FORM_URL: optionalUrl,
     VOLUNTEER_FORM_URL: optionalUrl,
     SITE_URL: z.url().default('http://localhost:3000'),
-    FESTIVAL_START_DATE: isoDate.default('2025-10-24'),
-    FESTIVAL_END_DATE: isoDate.default('2025-10-25'),
+    FESTIVAL_START_DATE: isoDate.default(FALLBACK_FESTIVAL_START_DATE),
+    FESTIVAL_END_DATE: isoDate.default(FALLBACK_FESTIVAL_END_DATE),
+    // The site's relay outbox (lib/outbox): first retry after this long, doubling up to the max.
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
+    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
+    // Vercel Cron sends it as a bearer token to /api/cron/outbox; unset, that route answers 404.
+    CRON_SECRET: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.string().min(16, 'CRON_SECRET must be at least 16 characters').optional())
+      .optional(),
     // Set to 1 by Vercel in its builds and functions.
     VERCEL: z.string().trim().toLowerCase().optional(),
   })
@@ -50,6 +61,8 @@ export interface SiteConfig {
   imageOrigins: string[];
   /** Running on Vercel (VERCEL=1): the filesystem keeps nothing, so nothing may be stored in a file. */
   onVercel: boolean;
+  outboxRetry: { baseMs: number; maxMs: number };
+  cronSecret: string | undefined;
 }
 
 function parseOrigins(list: string | undefined): string[] {
@@ -82,6 +95,8 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
       ...new Set([...(c.API_BASE_URL ? [new URL(c.API_BASE_URL).origin] : []), ...parseOrigins(c.API_IMAGE_ORIGINS)]),
     ],
     onVercel: ['1', 'true', 'yes', 'on'].includes(c.VERCEL ?? ''),
+    outboxRetry: { baseMs: c.OUTBOX_RETRY_BASE_MS, maxMs: c.OUTBOX_RETRY_MAX_MS },
+    cronSecret: c.CRON_SECRET,
   };
 }
 

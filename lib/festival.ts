@@ -11,6 +11,8 @@ export const FESTIVAL_TIME_ZONE = 'Africa/Lagos';
 export const FESTIVAL_FIRST_YEAR = 2021;
 /** The festival start the built-in programme (content-fallbacks/event-details.ts) is written around. */
 export const FALLBACK_FESTIVAL_START_DATE = '2025-10-24';
+/** FESTIVAL_END_DATE when unset (the site's and the backend's configuration share these defaults). */
+export const FALLBACK_FESTIVAL_END_DATE = '2025-10-25';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -10,7 +10,7 @@ export function ticketReference(): string {
   return `ITN-${out}`;
 }
 
-export const TICKET_REFERENCE_PATTERN = /^ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+export { TICKET_REFERENCE_PATTERN } from '@/lib/contract/tickets';
 
 export function newId(): string {
   return randomUUID();

@@ -22,9 +22,13 @@ import {
 } from '../db/queries/forms';
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey, storedAnswer } from '../db/queries/idempotency';
 import type { Db } from '../db/schema';
+import { mailEntry } from '../mail';
+import { enqueue } from '../outbox/queue';
+import { ticketPath } from '../tickets/links';
 import { failureBody, HTTP_MESSAGES, type FailureBody } from '../lib/http';
 import { newId, nowIso, ticketReference } from '../lib/ids';
 import { GatewayReferenceConflictError, GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
+import { signerOf } from '../lib/signer-of';
 import type { AppDeps, AppEnv } from '../types';
 import { readJsonObject } from './read-json';
 
@@ -93,6 +97,7 @@ function redactCard(raw: Record<string, unknown>): unknown {
 /** POST /forms/* (spec §7): validate with lib/forms, drop honeypot bots, honour Idempotency-Key. */
 export function formRoutes(deps: AppDeps) {
   const { db, config, gateway } = deps;
+  const signer = signerOf(deps);
   const r = new Hono<AppEnv>({ strict: false });
 
   const newsletter: FormEndpoint<typeof newsletterPayloadSchema> = {
@@ -112,9 +117,13 @@ export function formRoutes(deps: AppDeps) {
     schema: registrationPayloadSchema,
     idField: 'registrationId',
     async handle(data, { commit }) {
+      // Before the transaction: on SQLite it holds the one connection, and loading the signer reads.
+      const ticketSigner = await signer();
       try {
         return await commit(async (trx) => {
           const row = await createRegistration(trx, deps.dialect, data, config.registrationCapacity, nowIso());
+          await enqueue(trx, mailEntry('registration', row.email, { registrationId: row.id }));
+          const ticketUrl = ticketPath(ticketSigner, row.ticket_reference);
           const body = {
             id: row.id,
             ticketReference: row.ticket_reference,
@@ -127,6 +136,7 @@ export function formRoutes(deps: AppDeps) {
           };
           return success('registrationId', row.id, FORM_MESSAGES.registration(row.ticket_reference), body, 201, {
             ticketReference: row.ticket_reference,
+            ticketUrl,
           });
         });
       } catch (error) {
@@ -149,6 +159,7 @@ export function formRoutes(deps: AppDeps) {
     handle: (data, { commit }) =>
       commit(async (trx) => {
         const row = await createPartnership(trx, data, nowIso());
+        await enqueue(trx, mailEntry('partnershipAck', row.email, { partnershipId: row.id }));
         return success('partnershipId', row.id, FORM_MESSAGES.partnership, {
           id: row.id,
           firstName: row.first_name,
@@ -168,6 +179,7 @@ export function formRoutes(deps: AppDeps) {
     handle: (data, { commit }) =>
       commit(async (trx) => {
         const row = await createVolunteerApplication(trx, data, nowIso());
+        await enqueue(trx, mailEntry('volunteerAck', row.email, { volunteerId: row.id }));
         return success('volunteerId', row.id, FORM_MESSAGES.volunteer, {
           id: row.id,
           firstName: row.first_name,
@@ -232,6 +244,7 @@ export function formRoutes(deps: AppDeps) {
           },
           nowIso(),
         );
+        await enqueue(trx, mailEntry('donationReceipt', row.email, { donationId: row.id }));
         return success('donationId', row.id, FORM_MESSAGES.donation, {
           id: row.id,
           amount: row.amount_kobo / 100,
@@ -268,7 +281,13 @@ export function formRoutes(deps: AppDeps) {
     if (!key) {
       // No key, nothing to record: the write is its own transaction (createRegistration opens one
       // where it needs it), and the gateway gets a reference of its own.
-      return endpoint.handle(parsed.data, { commit: (write) => write(db), reference: `itan-${newId()}` });
+      // The write and the mail it owes are one transaction all the same.
+      const outcome = await endpoint.handle(parsed.data, {
+        commit: (write) => db.transaction().execute(write),
+        reference: `itan-${newId()}`,
+      });
+      if (outcome.status < 300) deps.onOutboxWrite?.('mail');
+      return outcome;
     }
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       return { status: 400, body: { ...failureBody(FORM_MESSAGES.idempotencyInvalid, {}) } };
@@ -312,7 +331,10 @@ export function formRoutes(deps: AppDeps) {
       await releaseIdempotencyKey(db, endpointName, key, claim).catch(() => undefined);
       throw error;
     }
-    if (recorded) return outcome;
+    if (recorded) {
+      if (outcome.status < 300) deps.onOutboxWrite?.('mail');
+      return outcome;
+    }
     // An answer that wrote nothing (declined card, capacity reached): settled answers are kept;
     // a server-side failure (gateway down) may succeed on retry, so its key is given up.
     if (outcome.status >= 500) await releaseIdempotencyKey(db, endpointName, key, claim);

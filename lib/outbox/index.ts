@@ -40,6 +40,15 @@ export async function enqueueNewsletter(email: string): Promise<void> {
   (await worker).kick();
 }
 
+/** One pass over the due relay items (the cron route); nothing when there is no outbox here. */
+export async function drainRelayOnce(): Promise<'drained' | 'none'> {
+  const location = locationFromEnv();
+  if (outboxUnavailable(location, getConfig().onVercel)) return 'none';
+  if (!location.databaseUrl && location.dataDir && !existsSync(sqliteFile(location.dataDir))) return 'none';
+  await (await runtime().worker).runOnce();
+  return 'drained';
+}
+
 /** Starts delivering leftovers. Opens nothing when there is no SQLite outbox file yet. */
 export async function startOutboxWorker(): Promise<void> {
   const location = locationFromEnv();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
-import { backoffDelay } from './backoff';
+import { backoffDelay } from '@/backend/outbox/backoff';
 import { locationFromEnv, openOutboxStore, outboxUnavailable, type OutboxStore, type StoreLocation } from './store';
 import { HTTP_MESSAGES } from '@/backend/lib/http';
 import { createOutboxWorker, isRetryable, type Deliver } from './worker';

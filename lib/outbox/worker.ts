@@ -2,7 +2,7 @@ import { createApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { createTransport } from '@/lib/api/transport';
 import { getConfig } from '@/lib/config';
-import { backoffDelay, backoffFromEnv, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffOptions } from '@/backend/outbox/backoff';
 import type { OutboxItem, OutboxStore } from './store';
 
 /**
@@ -48,7 +48,7 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker(store: OutboxStore, deliver: Deliver, backoff: BackoffOptions = backoffFromEnv()): OutboxWorker {
+export function createOutboxWorker(store: OutboxStore, deliver: Deliver, backoff: BackoffOptions = getConfig().outboxRetry): OutboxWorker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let again = false;

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbDialect } from '../db/schema';
+import type { Logger } from '../types';
+import { backoffDelay, type BackoffOptions } from './backoff';
+import { claimDue, complete, giveUp, nextDueAt, retryLater, type OutboxEntry, type OutboxTopic } from './queue';
+
+/**
+ * One drain pass: claim what is due, deliver it, settle each entry. Any number of passes may run
+ * at once, in one process or many (after a response, a cron call, a long-lived loop): the claim's
+ * lease keeps them off each other's entries.
+ *
+ * A delivery that throws `PermanentFailure` is given up at once (kept, with the reason); any other
+ * error is retried with exponential backoff, and given up only after `maxAttempts`.
+ */
+export class PermanentFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentFailure';
+  }
+}
+
+export type Deliver = (entry: OutboxEntry) => Promise<void>;
+
+export interface DrainPolicy {
+  backoff: BackoffOptions;
+  maxAttempts: number;
+  /** How long a claim is held: longer than one delivery can take (SMTP timeouts are below it). */
+  leaseMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_DRAIN_POLICY: DrainPolicy = {
+  backoff: { baseMs: 30_000, maxMs: 60 * 60_000 },
+  // With a 1-hour cap, about two days of retries before an entry is marked failed.
+  maxAttempts: 50,
+  leaseMs: 5 * 60_000,
+  batchSize: 20,
+};
+
+export interface DrainTarget {
+  db: Db;
+  dialect: DbDialect;
+  topic: OutboxTopic;
+  deliver: Deliver;
+  policy: DrainPolicy;
+  log: Logger;
+}
+
+export interface DrainResult {
+  delivered: number;
+  retried: number;
+  failed: number;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Drains until nothing is due, or `budgetMs` has passed (a serverless response must not wait long). */
+export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promise<DrainResult> {
+  const { db, dialect, topic, deliver, policy, log } = target;
+  const result: DrainResult = { delivered: 0, retried: 0, failed: 0 };
+  const started = Date.now();
+  while (Date.now() - started < budgetMs) {
+    const owner = randomUUID();
+    const batch = await claimDue(db, dialect, { topic, owner, limit: policy.batchSize, leaseMs: policy.leaseMs });
+    if (batch.length === 0) break;
+    for (const entry of batch) {
+      try {
+        await deliver(entry);
+        if (await complete(db, entry.id, owner)) result.delivered++;
+        else log(`[outbox] ${topic} ${entry.kind} ${entry.id}: delivered after its lease ran out`);
+      } catch (error) {
+        const reason = describe(error);
+        if (error instanceof PermanentFailure || entry.attempts >= policy.maxAttempts) {
+          await giveUp(db, entry.id, owner, reason);
+          result.failed++;
+          log(`[outbox] ${topic} ${entry.kind} ${entry.id} given up after ${entry.attempts} attempt(s): ${reason}`);
+        } else {
+          await retryLater(db, entry.id, owner, new Date(Date.now() + backoffDelay(entry.attempts, policy.backoff)), reason);
+          result.retried++;
+        }
+      }
+    }
+    // A batch with failures ends the pass: what failed is not due again yet.
+    if (result.retried > 0 || batch.length < policy.batchSize) break;
+  }
+  return result;
+}
+
+export interface DrainLoop {
+  /** Drain now (after a write), and keep watching for retries. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * For a long-lived server only (one Node server, the standalone backend): runs a pass when kicked
+ * and wakes again when the next retry is due, with an unref'd timer. Serverless instances do not
+ * use it: they drain after a response and from the cron route.
+ */
+export function createDrainLoop(target: DrainTarget, { maxSleepMs = 60_000 } = {}): DrainLoop {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const schedule = async () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    const next = await nextDueAt(target.db, target.topic);
+    if (!next) return;
+    const wait = Math.min(Math.max(250, Date.parse(next) - Date.now()), maxSleepMs);
+    timer = setTimeout(() => loop.kick(), wait);
+    timer.unref?.();
+  };
+
+  const loop: DrainLoop = {
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          try {
+            await drainOutbox(target);
+          } catch (error) {
+            target.log(`[outbox] ${target.topic} drain failed: ${describe(error)}`);
+          }
+        } while (again && !stopped);
+        await schedule().catch(() => undefined);
+      })().finally(() => {
+        running = undefined;
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+  return loop;
+}

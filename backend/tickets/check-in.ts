@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema';
+
+/**
+ * Gate check-in: one conditional UPDATE (`checked_in_at IS NULL`), so of any number of volunteers
+ * scanning one ticket at once exactly one checks it in; everyone else is told when and by whom.
+ * A registration is checked in as a whole (all its wristbands are handed over together).
+ */
+export interface TicketRow {
+  id: string;
+  ticket_reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  number_of_tickets: number;
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+}
+
+export async function findTicket(db: Db, reference: string): Promise<TicketRow | undefined> {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'number_of_tickets', 'checked_in_at', 'checked_in_by'])
+    .where('ticket_reference', '=', reference)
+    .executeTakeFirst();
+}
+
+export type CheckInOutcome =
+  | { kind: 'checked-in'; ticket: TicketRow }
+  | { kind: 'already'; ticket: TicketRow }
+  | { kind: 'unknown' };
+
+export async function checkIn(db: Db, reference: string, by: string, now: Date = new Date()): Promise<CheckInOutcome> {
+  const result = await db
+    .updateTable('registrations')
+    .set({ checked_in_at: now.toISOString(), checked_in_by: by })
+    .where('ticket_reference', '=', reference)
+    .where('checked_in_at', 'is', null)
+    .executeTakeFirst();
+  const ticket = await findTicket(db, reference);
+  if (!ticket) return { kind: 'unknown' };
+  return Number(result.numUpdatedRows) > 0 ? { kind: 'checked-in', ticket } : { kind: 'already', ticket };
+}
+
+export async function checkInCounts(db: Db) {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      sql<number>`count(*)`.as('registrations'),
+      sql<number>`coalesce(sum(number_of_tickets), 0)`.as('wristbands'),
+      sql<number>`count(checked_in_at)`.as('checkedInRegistrations'),
+      sql<number>`coalesce(sum(case when checked_in_at is not null then number_of_tickets else 0 end), 0)`.as('checkedInWristbands'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    registrations: Number(row.registrations),
+    wristbands: Number(row.wristbands),
+    checkedInRegistrations: Number(row.checkedInRegistrations),
+    checkedInWristbands: Number(row.checkedInWristbands),
+  };
+}
+
+/** At most this many resend mails per address per hour, whatever the callers' addresses. */
+export const RESEND_PER_HOUR = 3;
+
+export async function recentResends(db: Db, email: string, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - 60 * 60_000).toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('recipient', '=', email)
+    .where('kind', '=', 'ticketResend')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function hasRegistrations(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('registrations').select('id').where('email', '=', email).executeTakeFirst());
+}

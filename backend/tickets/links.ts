@@ -1,0 +1,13 @@
+import type { Signer } from '../lib/signing';
+
+/**
+ * A ticket's page: `/tickets/<reference>?t=<token>`, the token an HMAC of the reference under the
+ * server secret, so knowing (or guessing) a reference never opens its ticket.
+ */
+export function ticketPath(signer: Signer, reference: string): string {
+  return `/tickets/${encodeURIComponent(reference)}?t=${signer.sign('ticket', reference)}`;
+}
+
+export function ticketUrl(signer: Signer, siteUrl: string, reference: string): string {
+  return `${siteUrl}${ticketPath(signer, reference)}`;
+}
