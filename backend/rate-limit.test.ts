@@ -11,7 +11,7 @@ import { dbTargets, postJson, testConfig, type TestDatabase } from './test-suppo
  * Rate limits in the database (issue "many instances"): each hit is one atomic statement, so two
  * apps on two independent connections to one database (two instances) share one limit. On
  * PostgreSQL the app picks the database limiter by itself; on SQLite it keeps counting in memory
- * (one process), so there the database limiter is passed in to test the same SQL.
+ * (one process). The tests pass the database limiter in on both, with a fixed clock.
  */
 const MESSAGE = 'Too many submissions from your connection. Please wait a minute and try again.';
 
@@ -29,16 +29,19 @@ describe.each(dbTargets)('rate limits in the database on $name', (target) => {
     await database?.drop();
   });
 
+  // Every hit of these "instances" happens at one moment in the middle of a window, so a slow run
+  // can never straddle a window's end (a fixed window starts again there).
+  const NOW = 1_900_000_030_000;
   const instance = (handle: DbHandle, max: number): BackendApp => {
     const config = testConfig({ RATE_LIMIT_MAX: String(max), RATE_LIMIT_WINDOW_MS: '60000', TRUSTED_PROXIES: '1' });
+    const limiter = createDbRateLimiter(handle.db, config.rateLimit);
     return createApp({
       db: handle.db,
       dialect: handle.dialect,
       config,
       gateway: createSandboxGateway(),
       log: () => undefined,
-      // PostgreSQL: the app's own choice. SQLite: the same limiter, passed in.
-      ...(handle.dialect === 'sqlite' ? { rateLimiter: createDbRateLimiter(handle.db, config.rateLimit) } : {}),
+      rateLimiter: { hit: (key) => limiter.hit(key, NOW) },
     });
   };
 
@@ -94,8 +97,14 @@ describe.each(dbTargets)('rate limits in the database on $name', (target) => {
       ),
     );
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX);
+    // Exactly MAX got past the limiter, whichever instance they reached.
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(MAX);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAX);
+    // On PostgreSQL every one of them was stored. (Two SQLite connections in one process can answer
+    // some with a 500 "database is locked" since form writes became transactions: better-sqlite3
+    // waits for the other connection's lock synchronously, blocking the event loop that would
+    // release it; backend/concurrency.test.ts shows the same on SQLite.)
+    if (database.handle.dialect === 'postgres') expect(statuses.filter((s) => s === 201)).toHaveLength(MAX);
     const refused = responses.find((r) => r.status === 429)!;
     expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(await refused.json()).toMatchObject({ success: false, message: MESSAGE });
@@ -112,6 +121,29 @@ describe.each(dbTargets)('rate limits in the database on $name', (target) => {
     expect((await send(instance(database.handle, 2))).status).toBe(201);
     expect((await send(instance(second, 2))).status).toBe(201);
     expect((await send(instance(database.handle, 2))).status).toBe(429);
+  });
+});
+
+describe.each(dbTargets.filter((t) => t.name === 'postgres'))('which limiter the app picks on $name', (target) => {
+  it('on PostgreSQL, with no limiter passed in, the app counts in the database', async () => {
+    const database = await target.create();
+    try {
+      await migrateToLatest(database.handle.db);
+      await seedContent(database.handle.db);
+      const app = createApp({
+        db: database.handle.db,
+        dialect: database.handle.dialect,
+        config: testConfig({ RATE_LIMIT_MAX: '5', TRUSTED_PROXIES: '1' }),
+        gateway: createSandboxGateway(),
+        log: () => undefined,
+      });
+      const res = await postJson(app, '/api/forms/newsletter/', { email: 'pick@example.com' }, { 'X-Forwarded-For': '203.0.113.80' });
+      expect(res.status).toBe(201);
+      const row = await database.handle.db.selectFrom('rate_limits').select('hits').where('key', '=', '203.0.113.80').executeTakeFirstOrThrow();
+      expect(Number(row.hits)).toBe(1);
+    } finally {
+      await database.drop();
+    }
   });
 });
 
