@@ -15,7 +15,8 @@
 //  3. a form page rendered by one instance and posted without JavaScript to the other is handled
 //     by its Server Action (one build on both: the README's "one build");
 //  4. content changed in the database shows on every instance at its next page view, and through
-//     nginx's 5 s micro-cache once its copy expires (5 s in nginx's whole seconds: under 6 s).
+//     nginx's 5 s micro-cache once its copy expires (5 s in nginx's whole seconds: under 6 s);
+//  5. neither instance logged an error meanwhile (their log is shown when something failed).
 // It exits 1 naming what failed, 0 when all holds. Without TEST_DATABASE_URL it says so and exits 0
 // (scripts/test.sh sets it when PostgreSQL answers on 127.0.0.1:5432, as in CI). Bounded: the
 // whole run gives up after MANY_INSTANCES_TIMEOUT_MS (default 110 s).
@@ -97,6 +98,7 @@ export async function startCluster({ instances = 2, basePort, distDir = process.
   const ports = Array.from({ length: instances }, (_, i) => basePort + i);
   const nginxPort = basePort + instances;
   const children = [];
+  const logs = [];
   const dataDirs = [];
   let nginx;
   const entry = { children, nginxPidFile: '' };
@@ -118,7 +120,7 @@ export async function startCluster({ instances = 2, basePort, distDir = process.
       dataDirs.push(dataDir);
       const child = spawn(nextBin, ['start', '-H', '127.0.0.1', '-p', String(port)], {
         cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', 'ignore', 'pipe'],
         env: {
           ...process.env,
           NODE_ENV: 'production',
@@ -131,6 +133,14 @@ export async function startCluster({ instances = 2, basePort, distDir = process.
         },
       });
       children.push(child);
+      // What the instance logs (a line per mail written, errors) is kept, and shown when asked.
+      const lines = [];
+      logs.push(lines);
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk) => {
+        lines.push(...chunk.split('\n').filter(Boolean));
+        if (lines.length > 400) lines.splice(0, lines.length - 400);
+      });
     }
     await Promise.all(ports.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/content/hero/`, children[i], startTimeoutMs)));
     nginx = await startNginx({ port: nginxPort, upstreamPorts: ports, accessLog, workers: nginxWorkers });
@@ -139,7 +149,9 @@ export async function startCluster({ instances = 2, basePort, distDir = process.
     await stop();
     throw error;
   }
-  return { url: nginx.url, ports, nginx, children, stop };
+  /** The instances' recent log lines (stderr), each line prefixed with its port. */
+  const recentLogs = (filter = () => true) => logs.flatMap((lines, i) => lines.filter(filter).map((line) => `${ports[i]}: ${line}`));
+  return { url: nginx.url, ports, nginx, children, stop, recentLogs };
 }
 
 /** One request on a fresh connection from a given loopback address (so nginx sees that address). */
@@ -291,7 +303,11 @@ async function check({ port, instances, capacity, clients, rateMax, adminUrl }) 
     }
     expect(seenAfter !== undefined && !staleTooLong,
       `through nginx the old page is replayed only while the micro-cache's copy is under 6 s old (new page after ${seenAfter ?? '-'} ms${staleTooLong ? `; old page still served ${staleTooLong}` : ''})`);
+    // Nothing went wrong inside the instances (a mail written is a line too, and not an error).
+    const trouble = cluster.recentLogs((line) => /error|fail|not started|unhandled/i.test(line));
+    expect(trouble.length === 0, `the instances logged no errors${trouble.length ? `:\n    ${trouble.slice(0, 10).join('\n    ')}` : ''}`);
   } finally {
+    if (failures.length && cluster) log(`the instances' last log lines:\n  ${cluster.recentLogs().slice(-30).join('\n  ')}`);
     await db.end().catch(() => undefined);
     await cluster?.stop();
     await database.drop().catch((error) => log(`could not drop ${database.name}: ${error.message}`));
