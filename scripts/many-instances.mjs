@@ -172,14 +172,17 @@ export function request(url, { method = 'GET', headers = {}, body, localAddress 
 const tally = (statuses) => statuses.reduce((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 const json = (text) => { try { return JSON.parse(text); } catch { return undefined; } };
 
-/** Lines of nginx's access log (scripts/nginx.mjs festival_upstream format) for requests from `client`. */
-function upstreamsFor(accessLogFile, client, pathPart) {
+/**
+ * The instances (upstream addresses) that answered requests for `pathPart` from the clients
+ * `fromClient` accepts, read from nginx's access log (scripts/nginx.mjs festival_upstream format).
+ */
+function upstreamsFor(accessLogFile, fromClient, pathPart) {
   let text = '';
   try { text = readFileSync(accessLogFile, 'utf8'); } catch { return new Set(); }
   const seen = new Set();
   for (const line of text.split('\n')) {
     const m = /^(\S+) "(?:[A-Z]+) (\S+)[^"]*" (\d+) (\S+)$/.exec(line);
-    if (m && m[1] === client && m[2].startsWith(pathPart)) seen.add(m[4]);
+    if (m && fromClient(m[1]) && m[2].startsWith(pathPart)) seen.add(m[4]);
   }
   return seen;
 }
@@ -214,8 +217,9 @@ async function check({ port, instances, capacity, clients, rateMax, adminUrl }) 
 
     // 1. The registration rush: every client from its own address, all at once.
     const started = Date.now();
+    const rushAddress = (i) => `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
     const rush = await Promise.all(Array.from({ length: clients }, (_, i) => {
-      const localAddress = `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+      const localAddress = rushAddress(i);
       const body = JSON.stringify({ firstName: 'Rush', lastName: `Client${i}`, email: `rush-${i}@example.com`, phone: '08031234567', numberOfTickets: 1, submittedAt: new Date().toISOString() });
       return request(`${cluster.url}/api/forms/registrations`, { method: 'POST', body, localAddress, headers: { accept: 'application/json' } })
         .catch((error) => ({ status: 0, body: error.message }));
@@ -230,8 +234,8 @@ async function check({ port, instances, capacity, clients, rateMax, adminUrl }) 
     const counter = (await db.query("SELECT used FROM counters WHERE name = 'registrations'")).rows[0];
     expect(stored.rows === capacity && stored.tickets === capacity && Number(counter?.used) === capacity,
       `the database holds ${capacity} registrations and ${capacity} wristbands (rows ${stored.rows}, tickets ${stored.tickets}, counter ${counter?.used})`);
-    const rushUpstreams = new Set();
-    for (let i = 0; i < clients; i++) for (const u of upstreamsFor(accessLog, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`, '/api/forms/registrations')) rushUpstreams.add(u);
+    const rushClients = new Set(Array.from({ length: clients }, (_, i) => rushAddress(i)));
+    const rushUpstreams = upstreamsFor(accessLog, (address) => rushClients.has(address), '/api/forms/registrations');
     expect(rushUpstreams.size === instances, `every instance took part in the rush (${[...rushUpstreams].join(', ')})`);
 
     // 2. One client over the limit, spread over the instances, inventing X-Forwarded-For each time.
@@ -255,7 +259,7 @@ async function check({ port, instances, capacity, clients, rateMax, adminUrl }) 
     const refused = limited.find((r) => r.status === 429);
     expect(refused && json(refused.body)?.message === 'Too many submissions from your connection. Please wait a minute and try again.' && /^\d+$/.test(String(refused.headers['retry-after'])),
       'a refused sign-up carries the rate-limit message and Retry-After');
-    const limitUpstreams = upstreamsFor(accessLog, client, '/api/forms/newsletter');
+    const limitUpstreams = upstreamsFor(accessLog, (address) => address === client, '/api/forms/newsletter');
     expect(limitUpstreams.size === instances, `the client's sign-ups reached every instance (${[...limitUpstreams].join(', ')})`);
     const key = (await db.query('SELECT hits FROM rate_limits WHERE key = $1', [client])).rows[0];
     expect(key !== undefined, `one shared count for ${client} in rate_limits (hits ${key?.hits})`);
