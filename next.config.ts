@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
-import { staticSecurityHeaders } from './lib/security/headers';
+import { staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
 
 const { imageOrigins } = getConfig();
 
@@ -23,7 +23,11 @@ const nextConfig: NextConfig = {
   // scripts/test.sh runs `tsc --noEmit` once before it builds twice; every other build checks types.
   typescript: { ignoreBuildErrors: process.env.FESTIVAL_BUILD_SKIP_TYPECHECK === '1' },
   async headers() {
-    return [{ source: '/:path*', headers: [...staticSecurityHeaders] }];
+    // A later entry for the same header key wins (Next's headers() docs): the camera page's policy.
+    return [
+      { source: '/:path*', headers: [...staticSecurityHeaders] },
+      ...CAMERA_PAGES.map((source) => ({ source, headers: [cameraPermissionsHeader] })),
+    ];
   },
   images: {
     formats: ['image/avif', 'image/webp'],

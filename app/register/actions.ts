@@ -27,5 +27,8 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   const query = new URLSearchParams({ tickets: String(parsed.data.numberOfTickets) });
   const ref = resultField(outcome.result, 'ticketReference') ?? resultField(outcome.result, 'registrationId');
   if (ref) query.set('ref', ref);
+  // The signed ticket link's token (the built-in backend sends it; another backend may not).
+  const token = /[?&]t=([A-Za-z0-9_-]{22})$/.exec(resultField(outcome.result, 'ticketUrl') ?? '')?.[1];
+  if (token) query.set('t', token);
   redirect(`/registration/thank-you?${query.toString()}`);
 }

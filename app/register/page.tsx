@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { connection } from 'next/server';
 import { ActionForm } from '@/components/forms/action-form';
 import { Field } from '@/components/forms/field';
@@ -54,6 +55,9 @@ export default async function RegisterPage() {
           <SubmitButton pendingLabel="Registering…">Register</SubmitButton>
         </FormActions>
       </ActionForm>
+      <p>
+        Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
+      </p>
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, DbDialect } from './schema';
 
@@ -16,6 +16,28 @@ export interface ConnectOptions {
   sqlitePath: string;
   /** Postgres pool size. */
   poolSize?: number;
+}
+
+/**
+ * SQLite transactions that write start with BEGIN IMMEDIATE: a deferred BEGIN reads first and
+ * upgrades to a write later, and in WAL mode that upgrade fails at once (SQLITE_BUSY_SNAPSHOT, no
+ * busy wait) when another connection (the standalone backend, a second process) wrote in between.
+ * Taking the write lock at BEGIN makes concurrent writers queue on busy_timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 /** A Kysely instance on PostgreSQL when a postgres:// URL is given, else on the SQLite file. */
@@ -35,6 +57,6 @@ export function connectDb(options: ConnectOptions): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

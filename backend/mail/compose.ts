@@ -2,7 +2,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
-import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatDate, formatFestivalDates, formatNaira } from '@/lib/festival';
+import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates, formatNaira } from '@/lib/festival';
 import type { BackendConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { Signer } from '../lib/signing';

@@ -5,7 +5,6 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
-import type { BackendConfig } from '../config';
 import { loadSigner } from '../lib/signing';
 import { drainOutbox, type DrainResult } from '../outbox/drain';
 import { enqueue, outboxCounts } from '../outbox/queue';
@@ -27,7 +26,6 @@ describe.each(dbTargets)('mail on $name', (target) => {
   let database: TestDatabase;
   let smtp: TestSmtp;
   let app: BackendApp;
-  let config: BackendConfig;
   let outbox: MailOutbox;
   const logs: string[] = [];
 
@@ -42,7 +40,7 @@ describe.each(dbTargets)('mail on $name', (target) => {
     database = await target.create();
     smtp = await startTestSmtp();
     const env = { SMTP_URL: smtp.url, SITE_URL: 'https://festival.example', MAIL_FROM: 'Ìtàn Festival <tickets@festival.example>', OUTBOX_RETRY_BASE_MS: '1' };
-    ({ app, config } = await buildApp(database.handle, { env }));
+    ({ app } = await buildApp(database.handle, { env }));
     outbox = await makeOutbox(env);
   });
   afterAll(async () => {

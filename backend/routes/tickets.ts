@@ -9,11 +9,9 @@ import {
   TICKET_RESEND_MESSAGE,
   ticketResendPayloadSchema,
 } from '@/lib/contract/tickets';
-import { mailEntry } from '../mail';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import { signerOf } from '../lib/signer-of';
-import { enqueue } from '../outbox/queue';
-import { checkIn, checkInCounts, findTicket, hasRegistrations, recentResends, RESEND_PER_HOUR, type TicketRow } from '../tickets/check-in';
+import { checkIn, checkInCounts, enqueueResend, findTicket, type TicketRow } from '../tickets/check-in';
 import type { AppDeps, AppEnv } from '../types';
 import { requireStaff } from './auth';
 import { readJsonObject } from './read-json';
@@ -67,15 +65,16 @@ export function ticketResendRoute(deps: AppDeps) {
     const parsed = ticketResendPayloadSchema.safeParse(read.value);
     if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
     const email = parsed.data.email.toLowerCase();
-    const queued = await deps.db.transaction().execute(async (trx) => {
-      // Concurrent requests for one address take turns here, so the hourly cap holds on PostgreSQL
-      // too (SQLite runs one write transaction at a time anyway).
-      if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`resend:${email}`}))`.execute(trx);
-      if (!(await hasRegistrations(trx, email))) return false;
-      if ((await recentResends(trx, email)) >= RESEND_PER_HOUR) return false;
-      await enqueue(trx, mailEntry('ticketResend', email, {}));
-      return true;
-    });
+    // Concurrent requests for one address take turns: on PostgreSQL under an advisory lock on the
+    // address; on SQLite the single statement runs under the write lock (outside an explicit
+    // transaction, whose deferred read snapshot could not be upgraded under a racing writer).
+    const queued =
+      deps.dialect === 'postgres'
+        ? await deps.db.transaction().execute(async (trx) => {
+            await sql`select pg_advisory_xact_lock(hashtext(${`resend:${email}`}))`.execute(trx);
+            return enqueueResend(trx, email);
+          })
+        : await enqueueResend(deps.db, email);
     if (queued) deps.onOutboxWrite?.('mail');
     return accepted();
   };

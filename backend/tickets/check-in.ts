@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
+import { newId } from '../lib/ids';
 
 /**
  * Gate check-in: one conditional UPDATE (`checked_in_at IS NULL`), so of any number of volunteers
@@ -63,18 +64,19 @@ export async function checkInCounts(db: Db) {
 /** At most this many resend mails per address per hour, whatever the callers' addresses. */
 export const RESEND_PER_HOUR = 3;
 
-export async function recentResends(db: Db, email: string, now: Date = new Date()): Promise<number> {
+/**
+ * Queues a resend mail when the address has tickets and fewer than RESEND_PER_HOUR resends this
+ * hour, as one conditional INSERT … SELECT: on SQLite a single statement runs under the write lock,
+ * so racing requests (from any process) cannot both pass the count. PostgreSQL callers first take
+ * a transaction-scoped advisory lock on the address (see the route), for the same effect.
+ */
+export async function enqueueResend(db: Db, email: string, now: Date = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - 60 * 60_000).toISOString();
-  const row = await db
-    .selectFrom('outbox')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('recipient', '=', email)
-    .where('kind', '=', 'ticketResend')
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function hasRegistrations(db: Db, email: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('registrations').select('id').where('email', '=', email).executeTakeFirst());
+  const result = await sql`
+    INSERT INTO outbox (id, topic, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
+    SELECT ${newId()}, 'mail', 'ticketResend', ${email}, '{}', 'pending', 0, ${now.toISOString()}, ${now.toISOString()}
+    WHERE EXISTS (SELECT 1 FROM registrations WHERE email = ${email})
+      AND (SELECT count(*) FROM outbox WHERE recipient = ${email} AND kind = 'ticketResend' AND created_at >= ${since}) < ${RESEND_PER_HOUR}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }

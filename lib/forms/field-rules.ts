@@ -118,6 +118,12 @@ export const FIELD_CHECKS = {
     phone: text(PHONE_RULES),
     message: text(VOLUNTEER_MESSAGE_RULES),
   },
+  ticketResend: {
+    email: text(EMAIL_RULES),
+  },
+  staffLogin: {
+    email: text(EMAIL_RULES),
+  },
 } as const satisfies Record<string, Record<string, FieldCheck>>;
 
 export type FormName = keyof typeof FIELD_CHECKS;

@@ -38,6 +38,9 @@ export const SUBMIT_MESSAGES = {
   partnership: 'Submission failed. Please try again.',
   registration: 'Registration failed. Please try again.',
   volunteer: 'Submission failed. Please try again.',
+  // Ours: the lost-ticket and staff forms.
+  ticketResend: 'We could not send your tickets. Please try again.',
+  staffLogin: 'Sign-in failed. Please try again.',
   unexpected: 'An error occurred. Please try again.',
 } as const;
 
@@ -47,4 +50,13 @@ export const NEWSLETTER_MESSAGES = {
   error: 'Subscription failed. Please try again.',
   /** What the spec's client reports when the call fails: it treats failure as success. */
   fallbackSuccess: 'Subscribed successfully',
+} as const;
+
+/** Ours: the gate check-in page's answers, worded for a volunteer reading them at a glance. */
+export const CHECK_IN_MESSAGES = {
+  checkedIn: 'Checked in',
+  already: 'Already checked in',
+  unknown: 'No ticket with this reference',
+  invalid: 'Enter a ticket reference such as ITN-7K3Q9P.',
+  failed: 'Check-in failed. Please try again.',
 } as const;

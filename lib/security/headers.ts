@@ -49,15 +49,18 @@ function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 
     .join('; ');
 }
 
+const PERMISSIONS = (camera: string) => `camera=${camera}, microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()`;
+
+/** The gate check-in page scans QR codes with the phone's camera: the one page allowed to ask for it. */
+export const CAMERA_PAGES = ['/staff/check-in'] as const;
+export const cameraPermissionsHeader = { key: 'Permissions-Policy', value: PERMISSIONS('(self)') };
+
 export const staticSecurityHeaders: ReadonlyArray<{ key: string; value: string }> = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
-  },
+  { key: 'Permissions-Policy', value: PERMISSIONS('()') },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];

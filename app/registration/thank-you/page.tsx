@@ -18,6 +18,8 @@ export default async function RegistrationThankYou({ searchParams }: { searchPar
   const params = await searchParams;
   const reference = readReference(params.ref);
   const tickets = readTickets(params.tickets, TICKETS_MIN, TICKETS_MAX);
+  const token = typeof params.t === 'string' && /^[A-Za-z0-9_-]{22}$/.test(params.t) ? params.t : undefined;
+  const ticketHref = reference && token ? `/tickets/${encodeURIComponent(reference)}?t=${token}` : undefined;
   const { festivalStartDate, festivalEndDate } = getConfig();
   const dates = formatFestivalDates(festivalStartDate, festivalEndDate);
   return (
@@ -49,9 +51,13 @@ export default async function RegistrationThankYou({ searchParams }: { searchPar
           ) : null}
         </dl>
         <p>Keep your ticket reference: you will need it at the gate.</p>
+        {ticketHref ? <p>We have emailed your ticket, with its QR code, to the address you gave.</p> : null}
       </div>
       <div className={styles.actions}>
-        <ButtonLink href="/festival.ics">Add the festival to your calendar</ButtonLink>
+        {ticketHref ? <ButtonLink href={ticketHref}>Open your ticket</ButtonLink> : null}
+        <ButtonLink href="/festival.ics" variant={ticketHref ? 'outline' : undefined}>
+          Add the festival to your calendar
+        </ButtonLink>
         <ButtonLink href="/" variant="outline">
           Back to the home page
         </ButtonLink>

@@ -1,0 +1,52 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/api';
+
+/**
+ * The staff session: the backend's bearer token in an HttpOnly, SameSite=Strict cookie (Secure in
+ * production), which the API client sends as `Authorization: Bearer` on every call. Every staff
+ * page and server action calls `requireStaff()` itself: a layout is not a guard (Next's data
+ * security guide). Server actions also get Next's own Origin check against the Host.
+ */
+export const STAFF_SESSION_HOURS = 12;
+
+const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+const meSchema = z.object({ success: z.literal(true), user: staffSchema });
+export type StaffUser = z.infer<typeof staffSchema>;
+
+export async function getStaffUser(): Promise<StaffUser | undefined> {
+  if (!(await cookies()).get(AUTH_TOKEN_COOKIE)?.value) return undefined;
+  try {
+    return (await apiClient.get('/api/auth/me/', { schema: meSchema })).user;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return undefined;
+    throw error;
+  }
+}
+
+/** Only paths of this site, so a crafted ?next= cannot send a volunteer elsewhere after login. */
+export function safeNext(next: unknown, fallback = '/staff/check-in'): string {
+  return typeof next === 'string' && /^\/staff(\/[A-Za-z0-9/_-]*)?$/.test(next) ? next : fallback;
+}
+
+export async function requireStaff(next: string): Promise<StaffUser> {
+  const user = await getStaffUser();
+  if (!user) redirect(`/staff/login?next=${encodeURIComponent(safeNext(next))}`);
+  return user;
+}
+
+export async function startSession(token: string, secure: boolean): Promise<void> {
+  (await cookies()).set(AUTH_TOKEN_COOKIE, token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: STAFF_SESSION_HOURS * 60 * 60,
+  });
+}
+
+export async function endSession(): Promise<void> {
+  (await cookies()).delete(AUTH_TOKEN_COOKIE);
+}

@@ -1,0 +1,14 @@
+import 'server-only';
+import { apiClient, isApiError } from '@/lib/api';
+import { ticketResultSchema, TICKET_REFERENCE_PATTERN, type Ticket } from '@/lib/contract/tickets';
+
+/** A ticket by its reference and link token; undefined for any wrong pair (the page answers 404). */
+export async function getTicket(reference: string, token: string | undefined): Promise<Ticket | undefined> {
+  if (!TICKET_REFERENCE_PATTERN.test(reference) || !token) return undefined;
+  try {
+    return (await apiClient.get(`/api/tickets/${encodeURIComponent(reference)}/`, { query: { t: token }, schema: ticketResultSchema })).data;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return undefined;
+    throw error;
+  }
+}
