@@ -155,7 +155,7 @@ export async function startCluster({ instances = 2, basePort, distDir = process.
 }
 
 /** One request on a fresh connection from a given loopback address (so nginx sees that address). */
-export function request(url, { method = 'GET', headers = {}, body, localAddress } = {}) {
+export function request(url, { method = 'GET', headers = {}, body, localAddress, timeoutMs = 60_000 } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headers }, agent: false, localAddress }, (res) => {
       const chunks = [];
@@ -163,7 +163,7 @@ export function request(url, { method = 'GET', headers = {}, body, localAddress 
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
-    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url}: no answer within 30 s`)));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs / 1000} s`)));
     req.on('error', reject);
     req.end(body);
   });
@@ -222,7 +222,7 @@ async function check({ port, instances, capacity, clients, rateMax, adminUrl }) 
       const localAddress = rushAddress(i);
       const body = JSON.stringify({ firstName: 'Rush', lastName: `Client${i}`, email: `rush-${i}@example.com`, phone: '08031234567', numberOfTickets: 1, submittedAt: new Date().toISOString() });
       return request(`${cluster.url}/api/forms/registrations`, { method: 'POST', body, localAddress, headers: { accept: 'application/json' } })
-        .catch((error) => ({ status: 0, body: error.message }));
+        .catch((error) => ({ status: 0, body: error.message })); // status 0: no answer (in the tally)
     }));
     const counts = tally(rush.map((r) => r.status));
     log(`rush: ${clients} registrations in ${Date.now() - started} ms: ${JSON.stringify(counts)}`);
