@@ -8,7 +8,7 @@ export default function robots(): MetadataRoute.Robots {
       {
         userAgent: '*',
         allow: '/',
-        disallow: ['/api/', '/donations/thank-you', '/partnerships/thank-you', '/registration/thank-you', '/volunteer/apply/thank-you'],
+        disallow: ['/api/', '/staff', '/donations/thank-you', '/partnerships/thank-you', '/registration/thank-you', '/volunteer/apply/thank-you'],
       },
     ],
     sitemap: absoluteUrl('/sitemap.xml'),

@@ -73,7 +73,7 @@ export const backendConfigSchema = z.object({
   FESTIVAL_START_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_START_DATE),
   FESTIVAL_END_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_END_DATE),
   /** First retry of an undelivered mail after this long, doubling up to an hour. */
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export const SQLITE_IN_MEMORY = ':memory:';
@@ -106,7 +106,7 @@ export interface BackendConfig {
   mailFrom: string;
   festivalStartDate: string;
   festivalEndDate: string;
-  outboxRetryBaseMs: number;
+  mailRetryBaseMs: number;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -138,7 +138,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     mailFrom: c.MAIL_FROM,
     festivalStartDate: c.FESTIVAL_START_DATE,
     festivalEndDate: c.FESTIVAL_END_DATE,
-    outboxRetryBaseMs: c.OUTBOX_RETRY_BASE_MS,
+    mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,
   };
 }
 

@@ -16,6 +16,8 @@ export const EXTRA_PAGES: readonly string[] = [
   '/donations/thank-you',
   '/partnerships/thank-you',
   '/volunteer/apply/thank-you',
+  '/tickets/resend',
+  '/staff/login',
 ];
 
 /** A path no route serves: the not-found page must be as good as the rest. */

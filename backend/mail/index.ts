@@ -44,7 +44,7 @@ export function mailOutbox(deps: { db: Db; dialect: DbDialect; signer: Signer; c
       dialect,
       topic: 'mail',
       deliver: mailDeliver({ db, signer, config }, transport),
-      policy: { ...DEFAULT_DRAIN_POLICY, backoff: { ...DEFAULT_DRAIN_POLICY.backoff, baseMs: config.outboxRetryBaseMs } },
+      policy: { ...DEFAULT_DRAIN_POLICY, backoff: { ...DEFAULT_DRAIN_POLICY.backoff, baseMs: config.mailRetryBaseMs } },
       log,
     },
   };

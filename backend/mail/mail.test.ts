@@ -39,7 +39,7 @@ describe.each(dbTargets)('mail on $name', (target) => {
   beforeAll(async () => {
     database = await target.create();
     smtp = await startTestSmtp();
-    const env = { SMTP_URL: smtp.url, SITE_URL: 'https://festival.example', MAIL_FROM: 'Ìtàn Festival <tickets@festival.example>', OUTBOX_RETRY_BASE_MS: '1' };
+    const env = { SMTP_URL: smtp.url, SITE_URL: 'https://festival.example', MAIL_FROM: 'Ìtàn Festival <tickets@festival.example>', MAIL_RETRY_BASE_MS: '1' };
     ({ app } = await buildApp(database.handle, { env }));
     outbox = await makeOutbox(env);
   });
@@ -109,7 +109,7 @@ describe.each(dbTargets)('mail on $name', (target) => {
 
   it('SMTP down during a registration: the registration succeeds, and the mail arrives once SMTP is back, exactly once', async () => {
     const port = smtp.port;
-    const down = await makeOutbox({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_MS: '1', SITE_URL: 'https://festival.example' });
+    const down = await makeOutbox({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '1', SITE_URL: 'https://festival.example' });
     await smtp.close();
     const res = await postJson(app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: 'late@example.com' });
     expect(res.status).toBe(201);

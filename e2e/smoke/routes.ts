@@ -23,6 +23,8 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/donations/thank-you': 'Thank you for your donation | Ìtàn Festival',
   '/partnerships/thank-you': 'Proposal received | Ìtàn Festival',
   '/volunteer/apply/thank-you': 'Application received | Ìtàn Festival',
+  '/tickets/resend': 'Send my ticket again | Ìtàn Festival',
+  '/staff/login': 'Staff sign-in | Ìtàn Festival',
 };
 
 export const MISSING_PATHS: readonly string[] = [

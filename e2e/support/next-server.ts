@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `next start` on the suite's production build, started by a spec that needs its own settings
+ * (a real SMTP server, a rate limit, TRUSTED_PROXIES): a fresh DATA_DIR, the built-in backend,
+ * ready once the API answers. `stop` ends it and removes its data.
+ */
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+export interface Server {
+  origin: string;
+  child: ChildProcess;
+  dataDir: string;
+  output: () => string;
+}
+
+export async function startNext(port: number, env: Record<string, string>): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-next-start-'));
+  let output = '';
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      API_BASE_URL: '',
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      BODY_LIMIT_BYTES: '32768',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${origin}/api/content/hero`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { origin, child, dataDir, output: () => output };
+}
+
+export async function stop(server: Server | undefined) {
+  if (!server) return;
+  if (server.child.exitCode === null) {
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
