@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
 import { canKeepAliveAfter413 } from './lib/body-size';
 import { rateLimitKey, resolveClientAddress } from './lib/client-address';
-import { createRateLimiter } from './lib/rate-limit';
+import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -24,7 +24,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function createApp(deps: AppDeps): BackendApp {
   const log = deps.log ?? ((line: string) => console.error(line));
-  const limiter = deps.rateLimiter ?? createRateLimiter(deps.config.rateLimit);
+  // On PostgreSQL (DATABASE_URL) every instance counts in one table; one SQLite process counts in memory.
+  const limiter =
+    deps.rateLimiter ??
+    (deps.dialect === 'postgres' ? createDbRateLimiter(deps.db, deps.config.rateLimit, { log }) : createRateLimiter(deps.config.rateLimit));
   // strict: false — the contract's paths end in '/', and clients without it are served the same.
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -72,7 +75,7 @@ export function createApp(deps: AppDeps): BackendApp {
       warnedUnknown = true;
       log('[backend] rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
     }
-    const { allowed, retryAfterSeconds } = limiter.hit(rateLimitKey(address));
+    const { allowed, retryAfterSeconds } = await limiter.hit(rateLimitKey(address));
     if (!allowed) {
       c.header('Retry-After', String(retryAfterSeconds));
       return fail(c, 429, HTTP_MESSAGES.rateLimited);

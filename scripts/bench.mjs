@@ -16,9 +16,12 @@
 // framework JS downloaded by then, which its simulated LCP then includes
 // (scripts/bench/js-before-lcp.mjs; docs/performance.md, "Why Lighthouse's LCP misses 1.5 s").
 //
+//  6. then one and two `next start` instances behind nginx on one PostgreSQL, when one answers
+//     (scripts/bench/instances.mjs): the throughput of several instances beside one.
 // Flags: --write-baseline (record the empty page's JS bytes for the CI budget test),
 //        --no-lighthouse (bytes and throughput only), --load-only (throughput only: no empty page,
-//        no bytes, no Lighthouse), --duration=<s> (per load test, default 10).
+//        no bytes, no Lighthouse), --no-instances (no one/two-instance rows),
+//        --duration=<s> (per load test, default 10).
 // Everything is bounded: each load test by its duration, Lighthouse by a per-page timeout, and
 // the whole run by BENCH_TIMEOUT_MS (default 15 minutes).
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +33,7 @@ import autocannon from 'autocannon';
 import { pageJsBytes } from './bench/bytes.mjs';
 import { openLoop } from './bench/open-loop.mjs';
 import { scriptsLoadedBefore } from './bench/js-before-lcp.mjs';
+import { instanceLoads } from './bench/instances.mjs';
 import { newestMtime, stampBuild, staleReason } from './build-state.mjs';
 import { findNginx, NGINX_MISSING, startNginx } from './nginx.mjs';
 
@@ -312,7 +316,9 @@ async function runLoads({ started, site, dataDir, nginxNote, rows, baselineBytes
   const highlight = (routes ?? (await routesOf(site))).find((r) => /^\/highlights\/[^/?]+$/.test(r)) ?? '/highlights';
   const direct = await loadsAgainst('next start', site, highlight);
   const proxied = nginx ? await loadsAgainst('nginx', nginx.url, highlight) : undefined;
-  const loads = [...direct, ...(proxied ?? [])];
+  // One and two instances behind nginx on one PostgreSQL (scripts/bench/instances.mjs; --no-instances skips).
+  const instances = args.has('--no-instances') ? { rows: [] } : await instanceLoads({ basePort: SITE_PORT + 10, duration: DURATION, distDir: SITE_DIST });
+  const loads = [...direct, ...(proxied ?? []), ...instances.rows];
 
   // ---- the table ----
   const out = [];
@@ -332,6 +338,7 @@ async function runLoads({ started, site, dataDir, nginxNote, rows, baselineBytes
   out.push(`${pad('load test', 62)} ${padL('req/s', 7)} ${padL('p50 ms', 7)} ${padL('p99 ms', 7)} ${padL('errors', 7)} ${padL('load', 5)}`);
   for (const l of loads) out.push(`${pad(l.name, 62)} ${padL(l.rps, 7)} ${padL(l.p50, 7)} ${padL(l.p99, 7)} ${padL(l.non2xx, 7)} ${padL(l.machineLoad.toFixed(1), 5)}`);
   if (nginxNote) out.push(`(${nginxNote})`);
+  if (instances.note) out.push(`(${instances.note})`);
 
   // ---- targets ----
   // Throughput is judged on the deployment we ship for one server (nginx in front), or on

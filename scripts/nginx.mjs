@@ -20,8 +20,20 @@ export function findNginx() {
 
 export const NGINX_MISSING = 'nginx is not installed (looked for NGINX_BIN, then ' + CANDIDATES.join(', ') + '); on Debian: apt-get install nginx';
 
-/** The top-level nginx.conf: what festival.conf puts at http level, with paths under `dir`. */
-export function nginxConf({ dir, port, upstreamPort, workers = 1, accessLog = false }) {
+/** The app servers behind nginx: `upstreamPorts` (several instances) or `upstreamPort` (one). */
+function portsOf({ upstreamPort, upstreamPorts }) {
+  const ports = upstreamPorts ?? (upstreamPort === undefined ? [] : [upstreamPort]);
+  if (ports.length === 0) throw new Error('nginx needs at least one upstream port (upstreamPort or upstreamPorts)');
+  return ports;
+}
+
+/**
+ * The top-level nginx.conf: what festival.conf puts at http level, with paths under `dir`. With
+ * several upstream ports, nginx spreads requests over them (round robin, its default), as
+ * festival.conf's upstream block does with one `server` line per instance.
+ */
+export function nginxConf({ dir, port, upstreamPort, upstreamPorts, workers = 1, accessLog = false }) {
+  const servers = portsOf({ upstreamPort, upstreamPorts }).map((p) => `server 127.0.0.1:${p};`).join('\n        ');
   // As root, nginx's workers would switch to `nobody`, who cannot write to this private folder;
   // they stay root instead (loopback only, for a test or a bench).
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
@@ -31,7 +43,9 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-    ${accessLog ? `access_log ${dir}/access.log;` : 'access_log off;'}
+    # Which instance answered ($upstream_addr), for tests that spread requests over several.
+    log_format festival_upstream '$remote_addr "$request" $status $upstream_addr';
+    ${accessLog ? `access_log ${dir}/access.log festival_upstream;` : 'access_log off;'}
     client_body_temp_path ${dir}/client_body;
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;
@@ -39,7 +53,7 @@ http {
     scgi_temp_path ${dir}/scgi;
     proxy_cache_path ${dir}/cache levels=1:2 keys_zone=festival_cache:10m max_size=256m inactive=1d use_temp_path=off;
     upstream festival_app {
-        server 127.0.0.1:${upstreamPort};
+        ${servers}
         keepalive 16;
         keepalive_timeout 4s;
     }
@@ -63,18 +77,20 @@ function canConnect(port) {
 const tail = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-20).join('\n') : '(no error log)');
 
 /**
- * Starts nginx on 127.0.0.1:`port` in front of 127.0.0.1:`upstreamPort`. Throws (never skips)
- * when nginx is missing, the configuration is refused, or the port does not open within 10 s.
- * @param {{ port: number, upstreamPort: number, workers?: number|'auto', accessLog?: boolean }} options
+ * Starts nginx on 127.0.0.1:`port` in front of 127.0.0.1:`upstreamPort` (or each of
+ * `upstreamPorts`). Throws (never skips) when nginx is missing, the configuration is refused, or
+ * the port does not open within 10 s.
+ * @param {{ port: number, upstreamPort?: number, upstreamPorts?: number[], workers?: number|'auto', accessLog?: boolean }} options
  */
-export async function startNginx({ port, upstreamPort, workers = 1, accessLog = false }) {
+export async function startNginx({ port, upstreamPort, upstreamPorts, workers = 1, accessLog = false }) {
+  portsOf({ upstreamPort, upstreamPorts });
   const bin = findNginx();
   if (!bin) throw new Error(NGINX_MISSING);
   if (await canConnect(port)) throw new Error(`port ${port} is already in use; nginx cannot listen there`);
   const dir = mkdtempSync(join(tmpdir(), 'festival-nginx-'));
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(dir, sub));
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConf({ dir, port, upstreamPort, workers, accessLog }));
+  writeFileSync(conf, nginxConf({ dir, port, upstreamPort, upstreamPorts, workers, accessLog }));
   const errorLog = join(dir, 'error.log');
   const args = ['-p', dir, '-c', conf, '-e', errorLog];
   const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });

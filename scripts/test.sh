@@ -50,6 +50,10 @@ echo "== route smoke test: next start, next dev, standalone output in an empty f
 npx tsx e2e/smoke/run.ts start
 npx tsx e2e/smoke/run.ts dev
 npx tsx e2e/smoke/run.ts standalone
+echo "== two instances behind nginx on one PostgreSQL: registration rush, shared rate limit, content"
+# On the production build above (it asks for no ISR route, so the sitemap and feed stay as built for
+# the end-to-end tests); skipped, and said so, when PostgreSQL is not reachable.
+node scripts/many-instances.mjs --check --port="$((port + 40))"
 echo "== vercel build"; node scripts/vercel-check.mjs
 echo "== end-to-end tests"
 npx playwright test

@@ -180,6 +180,14 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** One client key's count in its current fixed window (backend/lib/rate-limit.ts). */
+export interface RateLimitTable {
+  key: string;
+  /** Epoch milliseconds; PostgreSQL's bigint comes back as a string, so read it with Number(). */
+  window_start: ColumnType<number | string, number, number>;
+  hits: number;
+}
+
 export interface Database {
   content_blocks: ContentBlockTable;
   programs: ProgramTable;
@@ -196,6 +204,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   server_secrets: ServerSecretTable;
   outbox: OutboxTable;
+  rate_limits: RateLimitTable;
 }
 
 export type Db = Kysely<Database>;

@@ -6,17 +6,19 @@ import { ticketReference, TICKET_REFERENCE_PATTERN } from './ids';
 import { createRateLimiter } from './rate-limit';
 
 describe('rate limiter', () => {
-  it('allows max hits per window per key, then frees up as the window slides', () => {
+  it('allows max hits per window per key, then frees up as the window slides', async () => {
     const limiter = createRateLimiter({ max: 3, windowMs: 1_000 });
-    expect([0, 100, 200].map((t) => limiter.hit('a', t).allowed)).toEqual([true, true, true]);
-    expect(limiter.hit('a', 300)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(limiter.hit('b', 300).allowed).toBe(true);
-    expect(limiter.hit('a', 1_001).allowed).toBe(true);
+    const allowed = [];
+    for (const t of [0, 100, 200]) allowed.push((await limiter.hit('a', t)).allowed);
+    expect(allowed).toEqual([true, true, true]);
+    expect(await limiter.hit('a', 300)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect((await limiter.hit('b', 300)).allowed).toBe(true);
+    expect((await limiter.hit('a', 1_001)).allowed).toBe(true);
   });
 
-  it('0 switches it off', () => {
+  it('0 switches it off', async () => {
     const off = createRateLimiter({ max: 0, windowMs: 1_000 });
-    for (let i = 0; i < 100; i++) expect(off.hit('a').allowed).toBe(true);
+    for (let i = 0; i < 100; i++) expect((await off.hit('a')).allowed).toBe(true);
   });
 });
 
