@@ -128,20 +128,20 @@ describe.each(dbTargets)('mail on $name', (target) => {
     down.transport.close();
   });
 
-  it('three drainers at once deliver 60 queued mails exactly once each', async () => {
+  it('three drainers at once deliver 100 queued mails exactly once each', async () => {
     const db = database.handle.db;
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 100; i++) {
       const res = await postJson(app, '/api/forms/volunteer/', { ...validPayloads.volunteer(), email: `v${i}@example.com` });
       expect(res.status).toBe(201);
     }
     const others = [await makeOutbox({ SMTP_URL: smtp.url }), await makeOutbox({ SMTP_URL: smtp.url })];
     const results = await Promise.all([drain(), drain(others[0]), drain(others[1])]);
-    expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(60);
-    await smtp.waitFor(60);
+    expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(100);
+    await smtp.waitFor(100);
     await new Promise((r) => setTimeout(r, 300));
     const recipients = smtp.received.map((r) => r.to[0]);
-    expect(recipients).toHaveLength(60);
-    expect(new Set(recipients).size).toBe(60);
+    expect(recipients).toHaveLength(100);
+    expect(new Set(recipients).size).toBe(100);
     expect(await outboxCounts(db, 'mail')).toMatchObject({ pending: 0 });
     for (const o of others) o.transport.close();
   });
