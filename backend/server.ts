@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { parseBackendConfig } from './config';
+import { backendConfigFromEnv } from './config';
 import { createBackendServer } from './http-server';
 import { startBackend } from './start';
 
 /** `npm run backend`: the built-in backend on its own port (BACKEND_PORT, default 4000). */
 async function main() {
-  const config = parseBackendConfig(process.env);
+  const config = backendConfigFromEnv();
   const backend = await startBackend(config, {
     socketAddress: (c) => {
       try {

@@ -52,7 +52,7 @@ export function checkOrigin(input: OriginCheckInput): OriginCheck {
 }
 
 /** checkOrigin for a fetch Request (proxy.ts, and the production server's /api path). */
-export function checkRequestOrigin(request: Request, siteUrl = process.env.SITE_URL): OriginCheck {
+export function checkRequestOrigin(request: Request, siteUrl: string | undefined): OriginCheck {
   const h = request.headers;
   return checkOrigin({
     method: request.method,

@@ -21,11 +21,6 @@ const UNREACHABLE = {
   errors: {},
 };
 
-export function externalBase(): string | undefined {
-  const raw = process.env.API_BASE_URL?.trim();
-  return raw ? raw.replace(/\/+$/, '') : undefined;
-}
-
 /**
  * The contract's paths end in '/' (spec §7) and Django-style backends insist on it, but Next
  * redirects '/api/x/' to '/api/x' before we see it: put the slash back (not on file names like

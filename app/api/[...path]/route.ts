@@ -1,5 +1,6 @@
 import { handleApiRequest } from '@/backend/in-process';
-import { externalBase, forwardToBackend } from './forward';
+import { getConfig } from '@/lib/config';
+import { forwardToBackend } from './forward';
 
 /**
  * Every /api/* request: handed to the built-in backend in this process when API_BASE_URL is unset,
@@ -9,7 +10,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 async function handle(request: Request): Promise<Response> {
-  const base = externalBase();
+  const base = getConfig().apiBaseUrl;
   return base ? forwardToBackend(request, base) : handleApiRequest(request);
 }
 
