@@ -6,10 +6,12 @@ import { canKeepAliveAfter413 } from './lib/body-size';
 import { rateLimitKey, resolveClientAddress } from './lib/client-address';
 import { createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
+import { loadSigner, type Signer } from './lib/signing';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
+import { newsletterRoutes } from './routes/newsletter';
 import type { AppDeps, AppEnv } from './types';
 
 export type BackendApp = Hono<AppEnv>;
@@ -24,6 +26,16 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function createApp(deps: AppDeps): BackendApp {
   const log = deps.log ?? ((line: string) => console.error(line));
   const limiter = deps.rateLimiter ?? createRateLimiter(deps.config.rateLimit);
+  // The signer of unsubscribe (and ticket) links: given, or loaded on first use (TICKET_SECRET, else
+  // the secret this deployment generated and keeps in the database). A failed load is tried again.
+  let signer: Promise<Signer> | undefined = deps.signer ? Promise.resolve(deps.signer) : undefined;
+  const getSigner = () => {
+    const loading = (signer ??= loadSigner(deps.db, deps.config.ticketSecret));
+    loading.catch(() => {
+      if (signer === loading) signer = undefined;
+    });
+    return loading;
+  };
   // strict: false — the contract's paths end in '/', and clients without it are served the same.
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -53,7 +65,7 @@ export function createApp(deps: AppDeps): BackendApp {
       }
       return fail(c, 503, HTTP_MESSAGES.submissionsOff);
     };
-    for (const group of ['/forms/*', '/auth/*', '/admin/*']) api.use(group, refuseWrites);
+    for (const group of ['/forms/*', '/auth/*', '/admin/*', '/newsletter/*']) api.use(group, refuseWrites);
   }
 
   // Per-client limit on everything that writes for the public: forms, sign-in and sign-up
@@ -88,6 +100,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/auth', authRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/newsletter', newsletterRoutes(deps, getSigner));
 
   app.route('/api', api);
 

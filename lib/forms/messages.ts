@@ -23,6 +23,7 @@ export const MESSAGES = {
   cvcInvalid: 'CVC must be 3 or 4 digits',
   currencyInvalid: 'Only Naira (NGN) donations are accepted',
   roleRequired: 'Please choose at least one role',
+  topicRequired: 'Please choose a topic',
 } as const;
 
 export const minLengthMessage = (n: number) => `Minimum ${n} characters required`;
@@ -38,6 +39,7 @@ export const SUBMIT_MESSAGES = {
   partnership: 'Submission failed. Please try again.',
   registration: 'Registration failed. Please try again.',
   volunteer: 'Submission failed. Please try again.',
+  contact: 'Submission failed. Please try again.',
   unexpected: 'An error occurred. Please try again.',
 } as const;
 
@@ -47,4 +49,11 @@ export const NEWSLETTER_MESSAGES = {
   error: 'Subscription failed. Please try again.',
   /** What the spec's client reports when the call fails: it treats failure as success. */
   fallbackSuccess: 'Subscribed successfully',
+} as const;
+
+/** Newsletter unsubscribe (issue 16): the link page, its action and the one-click endpoint. */
+export const UNSUBSCRIBE_MESSAGES = {
+  done: 'You have been unsubscribed. We will send no more newsletters to this address.',
+  refused: 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or write to us.',
+  failed: 'We could not unsubscribe you just now. Please try again.',
 } as const;
