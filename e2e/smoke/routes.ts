@@ -23,6 +23,13 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/donations/thank-you': 'Thank you for your donation | Ìtàn Festival',
   '/partnerships/thank-you': 'Proposal received | Ìtàn Festival',
   '/volunteer/apply/thank-you': 'Application received | Ìtàn Festival',
+  '/visit': 'Plan your visit · Ìtàn Festival',
+  '/programme': 'Programme · Ìtàn Festival',
+  '/contact': 'Contact · Ìtàn Festival',
+  '/privacy': 'Privacy notice · Ìtàn Festival',
+  '/contact/thank-you': 'Message sent | Ìtàn Festival',
+  '/newsletter/unsubscribe/done': 'Unsubscribed | Ìtàn Festival',
+  '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA': 'Unsubscribe | Ìtàn Festival',
 };
 
 export const MISSING_PATHS: readonly string[] = [

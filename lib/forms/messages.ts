@@ -57,3 +57,13 @@ export const UNSUBSCRIBE_MESSAGES = {
   refused: 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or write to us.',
   failed: 'We could not unsubscribe you just now. Please try again.',
 } as const;
+
+/** Beside every form's submit button (issue 16). */
+export const PRIVACY_NOTE = {
+  text: 'We use your details only for this request and never sell them.',
+  link: 'How we handle your data',
+} as const;
+
+/** What the newsletter sign-up asks the visitor to agree to (NDPA 2023 consent; issue 16). */
+export const NEWSLETTER_CONSENT =
+  'By subscribing you agree that we email you festival news about once a month. Every email has a one-click unsubscribe link.';

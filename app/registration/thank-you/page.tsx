@@ -52,6 +52,9 @@ export default async function RegistrationThankYou({ searchParams }: { searchPar
       </div>
       <div className={styles.actions}>
         <ButtonLink href="/festival.ics">Add the festival to your calendar</ButtonLink>
+        <ButtonLink href="/visit" variant="outline">
+          Plan your visit
+        </ButtonLink>
         <ButtonLink href="/" variant="outline">
           Back to the home page
         </ButtonLink>
