@@ -6,13 +6,15 @@ import type { Signer } from '../lib/signing';
  * - in its body, the page link (newsletterUnsubscribeUrl): /newsletter/unsubscribe?email=…&t=…,
  *   a page whose button unsubscribes, with or without JavaScript;
  * - in its headers (listUnsubscribeHeaders), the one-click link: a POST with the body
- *   `List-Unsubscribe=One-Click` to /api/newsletter/unsubscribe/?email=…&t=… unsubscribes at once;
+ *   `List-Unsubscribe=One-Click` to /api/newsletter/unsubscribe?email=…&t=… unsubscribes at once;
  *   a GET there is sent on to the page (a click must never unsubscribe by itself: link scanners).
  * The token is the signer's HMAC of the lower-cased address under the purpose 'unsubscribe', so a
  * forged or edited link is refused and a ticket token never works here.
  */
 export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe/';
+/** No trailing slash: Next answers '/api/…/' with a 308 to the address without it, and a mail
+ * provider's one-click POST must land without following a redirect. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
