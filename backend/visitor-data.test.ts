@@ -190,3 +190,62 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
     expect((await db.selectFrom('contact_messages').selectAll().where('email', '=', 'bystander@example.ng').execute()).length).toBe(1);
   });
 });
+
+describe.each(dbTargets)('page copy served by the built-in backend on $name', (target) => {
+  it('GET /api/content/visit|privacy|contact|donation-policy/ answer the content-fallbacks copy', async () => {
+    const database = await target.create();
+    try {
+      const { app } = await buildApp(database.handle);
+      const fallbacks = await import('@/content-fallbacks');
+      const expected = {
+        visit: fallbacks.visitFallback,
+        privacy: fallbacks.privacyFallback,
+        contact: fallbacks.contactInfoFallback,
+        'donation-policy': fallbacks.donationPolicyFallback,
+      };
+      for (const [key, value] of Object.entries(expected)) {
+        const response = await app.request(`/api/content/${key}/`);
+        expect(response.status, key).toBe(200);
+        expect(await response.json()).toEqual(JSON.parse(JSON.stringify(value)));
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('npm run data-request (the CLI, on a SQLite DATA_DIR)', () => {
+  it('find, export and delete --confirm: every record goes, nothing remains', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { connectDb } = await import('./db/connect');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-data-request-'));
+    try {
+      const handle = connectDb({ sqlitePath: path.join(dir, 'festival.sqlite') });
+      const { app } = await buildApp(handle);
+      await postJson(app, '/api/forms/newsletter/', { email: 'cli.person@example.ng' });
+      await postJson(app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: 'CLI.Person@example.ng' });
+      await handle.close();
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', 'backend/cli/data-request.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+        });
+      const found = JSON.parse((await run('find', 'cli.person@example.ng')).stdout) as { records: Record<string, number> };
+      expect(found.records).toMatchObject({ newsletter_subscriptions: 1, registrations: 1 });
+      const exported = JSON.parse((await run('export', 'cli.person@example.ng')).stdout) as { records: { registrations: Array<Record<string, unknown>> } };
+      expect(exported.records.registrations[0]).toMatchObject({ email: 'cli.person@example.ng', first_name: 'Ada' });
+      await expect(run('delete', 'cli.person@example.ng')).rejects.toMatchObject({ code: 2 });
+      const deleted = JSON.parse((await run('delete', 'cli.person@example.ng', '--confirm')).stdout) as {
+        deleted: Record<string, number>;
+        remaining: Record<string, number>;
+      };
+      expect(deleted.deleted).toMatchObject({ newsletter_subscriptions: 1, registrations: 1 });
+      expect(Object.values(deleted.remaining).every((n) => n === 0)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

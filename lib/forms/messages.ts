@@ -67,3 +67,14 @@ export const PRIVACY_NOTE = {
 /** What the newsletter sign-up asks the visitor to agree to (NDPA 2023 consent; issue 16). */
 export const NEWSLETTER_CONSENT =
   'By subscribing you agree that we email you festival news about once a month. Every email has a one-click unsubscribe link.';
+
+/**
+ * Why a mail reached its recipient (issue 16: transactional mails say why; newsletters also carry
+ * the unsubscribe link, backend/newsletter/unsubscribe.ts). For the mail builders to put at the foot.
+ */
+export const MAIL_REASONS = {
+  registration: 'You are receiving this email because you registered for a free wristband for the Ìtàn Book & Arts Festival with this address.',
+  donation: 'You are receiving this email because a donation to the Ìtàn Book & Arts Festival was made with this address. It is your receipt.',
+  newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
+  privacy: 'How we handle your data:',
+} as const;
