@@ -7,7 +7,7 @@ import { apiClient, isApiError } from '@/lib/api';
 const inputSchema = z.object({ email: z.string().trim().min(3).max(254), t: z.string().trim().min(1).max(64) });
 
 /** The link page's button (works without JavaScript): the backend checks the signed token and records the unsubscribe. */
-export async function unsubscribeAction(formData: FormData): Promise<void> {
+export async function unsubscribeAction(_previous: null, formData: FormData): Promise<null> {
   const parsed = inputSchema.safeParse({ email: formData.get('email'), t: formData.get('t') });
   if (!parsed.success) redirect('/newsletter/unsubscribe?error=refused');
   const { email, t } = parsed.data;

@@ -4,7 +4,7 @@ import styles from '@/components/forms/page.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
-import { unsubscribeAction } from './actions';
+import { UnsubscribeForm } from './unsubscribe-form';
 
 export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false, follow: false } };
 
@@ -31,18 +31,11 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
         </div>
       ) : null}
       {email && token && error !== 'refused' ? (
-        <form action={unsubscribeAction} className={styles.panel}>
-          <p>
-            Stop sending the festival newsletter to <strong data-testid="unsubscribe-email">{email}</strong>?
-          </p>
-          <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="t" value={token} />
-          <div className={styles.actions}>
-            <button type="submit" className="btn btn--primary btn--md">
-              Unsubscribe
-            </button>
-          </div>
-        </form>
+        <UnsubscribeForm
+          email={email}
+          token={token}
+          permalink={`/newsletter/unsubscribe?${new URLSearchParams({ email, t: token }).toString()}`}
+        />
       ) : null}
       <p>
         <Link href="/privacy">How we handle your data</Link> · <Link href="/contact">Contact us</Link>
