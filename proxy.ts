@@ -3,12 +3,13 @@ import { getConfig, isDevelopment } from '@/lib/config';
 import { isApiPath } from '@/lib/api/paths';
 import { sharedCacheSeconds } from '@/lib/http/shared-cache';
 import { buildCsp, newNonce } from '@/lib/security/headers';
-import { checkRequestOrigin, CROSS_SITE_REFUSED } from '@/lib/security/origin';
+import { checkRequestOrigin, CROSS_SITE_REFUSED, isTokenAuthorisedApiPath } from '@/lib/security/origin';
 
 /**
  * Runs before every page and API request (Next's CSP guide, "Adding a nonce with Proxy"):
  * - the internal x-middleware-subrequest header is stripped so nobody can use it to skip this proxy;
- * - state-changing /api requests from another site are refused with a 403 in the result pattern;
+ * - state-changing /api requests from another site are refused with a 403 in the result pattern
+ *   (except the one-click unsubscribe, authorised by its signed token: lib/security/origin.ts);
  * - every page gets a fresh nonce with 'strict-dynamic': Next reads it from the request's CSP
  *   header and puts it on its own scripts (every page renders per request; app/layout.tsx);
  * - X-Accel-Expires tells a shared cache in front (deploy/nginx/) which page views it may keep
@@ -20,7 +21,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.delete('x-middleware-subrequest');
   const { pathname } = request.nextUrl;
 
-  if (isApiPath(pathname)) {
+  if (isApiPath(pathname) && !isTokenAuthorisedApiPath(pathname)) {
     const check = checkRequestOrigin(request, getConfig().siteUrl);
     if (!check.allowed) return NextResponse.json(CROSS_SITE_REFUSED, { status: 403 });
   }

@@ -11,6 +11,8 @@ import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
 import { checkInRoutes, ticketResendRoute, ticketRoutes } from './routes/tickets';
+import { newsletterRoutes } from './routes/newsletter';
+import { signerOf } from './lib/signer-of';
 import type { AppDeps, AppEnv } from './types';
 
 export type BackendApp = Hono<AppEnv>;
@@ -57,7 +59,7 @@ export function createApp(deps: AppDeps): BackendApp {
       }
       return fail(c, 503, HTTP_MESSAGES.submissionsOff);
     };
-    for (const group of ['/forms/*', '/auth/*', '/admin/*']) api.use(group, refuseWrites);
+    for (const group of ['/forms/*', '/auth/*', '/admin/*', '/newsletter/*']) api.use(group, refuseWrites);
   }
 
   // Per-client limit on everything that writes for the public: forms, sign-in and sign-up
@@ -95,6 +97,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/check-ins', checkInRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/admin', adminRoutes(deps));
+  api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));
 
   app.route('/api', api);
 

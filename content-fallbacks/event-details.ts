@@ -1,7 +1,8 @@
 import type { EventDetail } from '@/lib/content/schemas';
 import { FESTIVAL_VENUE } from '@/lib/festival';
 
-const FESTIVAL_ADDRESS = 'Centenary Hall, Ake, Abeokuta, Ogun State';
+/** The address of sessions at the festival venue (their JSON-LD gets the venue's full address and map pin from /visit). */
+export const FESTIVAL_ADDRESS = 'Centenary Hall, Ake, Abeokuta, Ogun State';
 
 /**
  * What sits behind every event and programme link: the hero event and the three grid events

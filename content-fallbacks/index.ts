@@ -11,6 +11,10 @@ import { podcastsFallback } from './podcasts';
 import { programsFallback } from './programs';
 
 export { aboutFallback } from './about';
+export { contactInfoFallback } from './contact';
+export { donationPolicyFallback } from './donation-policy';
+export { privacyFallback } from './privacy';
+export { visitFallback } from './visit';
 export { eventDetailsFallback } from './event-details';
 export { eventsFallback } from './events';
 export { heroFallback } from './hero';

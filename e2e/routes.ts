@@ -18,6 +18,10 @@ export const EXTRA_PAGES: readonly string[] = [
   '/volunteer/apply/thank-you',
   '/tickets/resend',
   '/staff/login',
+  // Issue 16: the contact thank-you page and the newsletter's unsubscribe pages (not indexed).
+  '/contact/thank-you',
+  '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA',
+  '/newsletter/unsubscribe/done',
 ];
 
 /** A path no route serves: the not-found page must be as good as the rest. */
@@ -29,6 +33,7 @@ export const NON_HTML_RESOURCES: readonly string[] = [
   '/robots.txt',
   '/highlights/feed.xml',
   '/festival.ics',
+  '/events/opening-reading-letters-from-ake/calendar.ics',
   '/api/content/hero/',
 ];
 

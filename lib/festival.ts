@@ -122,3 +122,19 @@ export const VOLUNTEER_AVAILABILITY = [
 
 /** The hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'website';
+
+/** The /contact form's topics (issue 16): value and label. */
+export const CONTACT_TOPICS = [
+  { value: 'visiting', label: 'Visiting the festival (venue, travel, accessibility)' },
+  { value: 'programme', label: 'The programme and events' },
+  { value: 'registration', label: 'Registration and wristbands' },
+  { value: 'donations', label: 'Donations and receipts' },
+  { value: 'press', label: 'Press and media' },
+  { value: 'privacy', label: 'My personal data (access, correction, deletion)' },
+  { value: 'other', label: 'Something else' },
+] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number]['value'];
+export const CONTACT_MESSAGE_MIN_CHARS = 20;
+export const CONTACT_MESSAGE_MAX_CHARS = 3_000;
+/** Ours: how soon the festival answers a contact message. */
+export const CONTACT_RESPONSE_BUSINESS_DAYS = 3;

@@ -8,6 +8,7 @@ import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { getDonationPolicy } from '@/lib/content';
 import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/lib/festival';
 import { donateAction } from './actions';
 
@@ -22,6 +23,7 @@ export const metadata: Metadata = {
  */
 export default async function DonationsPage() {
   await connection();
+  const policy = await getDonationPolicy();
   return (
     <Container width="narrow" className={styles.page}>
       <SectionHeading
@@ -64,6 +66,15 @@ export default async function DonationsPage() {
           <SubmitButton pendingLabel="Processing…">Donate</SubmitButton>
         </FormActions>
       </ActionForm>
+      <section aria-labelledby="policy-title" className={styles.policy} data-testid="donation-policy">
+        <h2 id="policy-title">Receipts and refunds</h2>
+        {policy.receipt.map((p) => (
+          <p key={p.slice(0, 40)}>{p}</p>
+        ))}
+        {policy.refund.map((p) => (
+          <p key={p.slice(0, 40)}>{p}</p>
+        ))}
+      </section>
     </Container>
   );
 }

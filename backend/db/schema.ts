@@ -51,6 +51,19 @@ export interface NewsletterTable {
   id: string;
   email: string;
   created_at: string;
+  /** When the address unsubscribed; null while subscribed (migration 2026-11-24-2). */
+  unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A message from the /contact form (migration 2026-11-24-2). */
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  submitted_at: string;
+  created_at: string;
 }
 
 export interface RegistrationTable {
@@ -205,6 +218,7 @@ export interface Database {
   server_secrets: ServerSecretTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  contact_messages: ContactMessageTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,9 +1,13 @@
 import {
+  contactInfoFallback,
+  donationPolicyFallback,
   eventsFallback,
   heroFallback,
   highlightsFallback,
   podcastsFallback,
+  privacyFallback,
   programsFallback,
+  visitFallback,
 } from '@/content-fallbacks';
 import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/lib/festival';
 import type { Db } from './schema';
@@ -20,6 +24,11 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
       .values([
         { key: 'hero', data: JSON.stringify(heroFallback), updated_at: at },
         { key: 'events', data: JSON.stringify(eventsFallback), updated_at: at },
+        // Visitor information and data protection (issue 16).
+        { key: 'visit', data: JSON.stringify(visitFallback), updated_at: at },
+        { key: 'privacy', data: JSON.stringify(privacyFallback), updated_at: at },
+        { key: 'contact', data: JSON.stringify(contactInfoFallback), updated_at: at },
+        { key: 'donation-policy', data: JSON.stringify(donationPolicyFallback), updated_at: at },
       ])
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();

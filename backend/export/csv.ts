@@ -2,7 +2,7 @@ import { PHONE_PATTERN } from '@/lib/forms/checks';
 import type { Db } from '../db/schema';
 
 /** Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint. */
-export const EXPORT_KINDS = ['registrations', 'donations', 'partnerships', 'newsletter', 'volunteers'] as const;
+export const EXPORT_KINDS = ['registrations', 'donations', 'partnerships', 'newsletter', 'volunteers', 'contact'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export function isExportKind(value: string): value is ExportKind {
@@ -117,7 +117,14 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       );
     }
     case 'newsletter': {
-      const rows = await db.selectFrom('newsletter_subscriptions').selectAll().orderBy('created_at').orderBy('id').execute();
+      // Only the addresses that may be written to: an unsubscribe is honoured (issue 16).
+      const rows = await db
+        .selectFrom('newsletter_subscriptions')
+        .selectAll()
+        .where('unsubscribed_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return toCsv(['id', 'email', 'created_at'], rows.map((r) => [r.id, r.email, r.created_at]));
     }
     case 'volunteers': {
@@ -136,6 +143,13 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
           r.submitted_at,
           r.created_at,
         ]),
+      );
+    }
+    case 'contact': {
+      const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
+      return toCsv(
+        ['id', 'name', 'email', 'topic', 'message', 'submitted_at', 'created_at'],
+        rows.map((r) => [r.id, r.name, r.email, r.topic, r.message, r.submitted_at, r.created_at]),
       );
     }
   }

@@ -13,7 +13,7 @@ export function adminRoutes(deps: AppDeps) {
     const match = /^([a-z]+)\.csv$/.exec(c.req.param('file'));
     const kind = match?.[1];
     if (!kind || !isExportKind(kind)) {
-      return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter or volunteers (.csv).');
+      return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers or contact (.csv).');
     }
     const csv = await exportCsv(deps.db, kind);
     const date = new Date().toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import { CONTROL_CHARACTERS } from '@/lib/forms/checks';
-import { getEvents, getHero, getHighlightBySlug, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
+import { getContentBlock, getEvents, getHero, getHighlightBySlug, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
 import type { AppEnv } from '../types';
@@ -44,7 +44,7 @@ function pageUrl(siteUrl: string, requestUrl: string, page: number | null): stri
   return `${siteUrl}${url.pathname}${url.search}`;
 }
 
-/** GET /content/* (spec §7): hero, events, programs, podcasts, highlights. */
+/** GET /content/* (spec §7): hero, events, programs, podcasts, highlights; and visit, privacy, contact, donation-policy (issue 16). */
 export function contentRoutes(db: Db, siteUrl: string) {
   const r = new Hono<AppEnv>({ strict: false });
 
@@ -57,6 +57,14 @@ export function contentRoutes(db: Db, siteUrl: string) {
     const events = await getEvents(db);
     return events ? c.json(events) : fail(c, 404, 'Events content not found.');
   });
+
+  // Page copy (issue 16): seeded from content-fallbacks/ like the hero.
+  for (const key of ['visit', 'privacy', 'contact', 'donation-policy'] as const) {
+    r.get(`/${key}`, async (c) => {
+      const block = await getContentBlock<unknown>(db, key);
+      return block ? c.json(block) : fail(c, 404, 'Content not found.');
+    });
+  }
 
   r.get('/programs', async (c) => c.json(await listPrograms(db)));
   r.get('/podcasts', async (c) => c.json(await listPodcasts(db)));

@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from '@/lib/festival';
 import { errorsByPath } from '@/lib/forms/form-state';
 import { cardBrand, digitsOnly, parseExpiry } from '@/lib/forms/rules';
 import {
+  contactPayloadSchema,
   donationPayloadSchema,
   newsletterPayloadSchema,
   partnershipPayloadSchema,
@@ -14,6 +15,7 @@ import {
 } from '@/lib/forms/schemas';
 import {
   CapacityExceededError,
+  createContactMessage,
   createDonation,
   createPartnership,
   createRegistration,
@@ -38,7 +40,7 @@ interface Outcome {
   body: Record<string, unknown>;
 }
 
-type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId';
+type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId' | 'contactId';
 
 /**
  * What a handler is given besides the data: `commit` runs the handler's write in one transaction
@@ -72,6 +74,7 @@ export const FORM_MESSAGES = {
   partnership: 'Thank you for your proposal. We will respond within 5 business days.',
   donation: 'Thank you for your donation. A confirmation email will follow within 24 hours.',
   volunteer: 'Thank you for offering to volunteer. We will be in touch soon.',
+  contact: 'Thank you for your message. We will reply by email.',
   idempotencyInFlight: 'This request is already being processed. Please wait a moment and try again.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
   idempotencyInvalid: 'The Idempotency-Key header must be 8 to 128 letters, digits or - _ . :',
@@ -192,6 +195,22 @@ export function formRoutes(deps: AppDeps) {
         });
       }),
     decoy: () => success('volunteerId', newId(), FORM_MESSAGES.volunteer, {}),
+  };
+
+  const contact: FormEndpoint<typeof contactPayloadSchema> = {
+    schema: contactPayloadSchema,
+    idField: 'contactId',
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createContactMessage(trx, data, nowIso());
+        return success('contactId', row.id, FORM_MESSAGES.contact, {
+          id: row.id,
+          topic: row.topic,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
+    decoy: () => success('contactId', newId(), FORM_MESSAGES.contact, {}),
   };
 
   const donations: FormEndpoint<typeof donationPayloadSchema> = {
@@ -347,6 +366,7 @@ export function formRoutes(deps: AppDeps) {
   mount('/partnerships', partnerships);
   mount('/donations', donations);
   mount('/volunteer', volunteer);
+  mount('/contact', contact);
 
   return r;
 }

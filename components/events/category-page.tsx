@@ -1,8 +1,10 @@
+import Link from 'next/link';
+import { FESTIVAL_ADDRESS } from '@/content-fallbacks/event-details';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
 import { getConfig } from '@/lib/config';
-import { getEventDetail } from '@/lib/content';
+import { getEventDetail, getVisit } from '@/lib/content';
 import { formatFestivalDates } from '@/lib/festival';
 import { htmlToText } from '@/lib/html/sanitize';
 import { eventJsonLd, festivalJsonLd } from '@/lib/seo/json-ld';
@@ -31,12 +33,14 @@ export function categoryMetadata(slug: CategorySlug) {
  * /creative-economy). These slugs are also the home page's event links (/{slug}), so the page
  * carries the event's date, place and description as well as what the strand is.
  */
-export function CategoryPage({ slug }: { slug: CategorySlug }) {
+export async function CategoryPage({ slug }: { slug: CategorySlug }) {
   const copy = CATEGORY_COPY[slug];
   const config = getConfig();
   const detail = getEventDetail(slug);
   const image = detail?.image ?? FALLBACK_IMAGE[slug];
   const isFestival = slug === 'annual-festival';
+  // The festival and the sessions at its venue carry the venue's full address and pin (/visit).
+  const venue = isFestival || detail?.address === FESTIVAL_ADDRESS ? (await getVisit()).venue : undefined;
   const festivalDates = formatFestivalDates(config.festivalStartDate, config.festivalEndDate);
   const jsonLd = isFestival
     ? festivalJsonLd({
@@ -45,6 +49,7 @@ export function CategoryPage({ slug }: { slug: CategorySlug }) {
         description: copy.description,
         image,
         registrationUrl: config.registrationUrl,
+        place: venue,
       })
     : detail
       ? eventJsonLd({
@@ -54,6 +59,7 @@ export function CategoryPage({ slug }: { slug: CategorySlug }) {
           endsAt: detail.endsAt,
           venue: detail.venue,
           address: detail.address,
+          place: venue,
           description: htmlToText(detail.description),
           image,
           registrationUrl: config.registrationUrl,
@@ -81,6 +87,11 @@ export function CategoryPage({ slug }: { slug: CategorySlug }) {
               Volunteer
             </ButtonLink>
           </div>
+          {isFestival ? (
+            <p className={styles.lead}>
+              <Link href="/programme">The programme by day</Link> · <Link href="/visit">Getting there and accessibility</Link>
+            </p>
+          ) : null}
         </div>
         <ContentImage src={image} alt="" fill sizes="(min-width: 900px) 560px, 92vw" ratio="4 / 3" preload className={styles.image} />
       </section>

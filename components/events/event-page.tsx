@@ -1,13 +1,22 @@
+import Link from 'next/link';
+import { FESTIVAL_ADDRESS } from '@/content-fallbacks/event-details';
+import { getVisit } from '@/lib/content';
+import { sessionIcsPath } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
 import { htmlToText } from '@/lib/html/sanitize';
 import { eventJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { EventDetailView } from './event-detail-view';
 import type { EventView } from './resolve-event';
+import styles from './events.module.css';
 
 /** An event's page (/{slug} and /events/{slug}): its Event JSON-LD and the detail view. */
-export function EventPage({ event, path, parentLabel }: { event: EventView; path: string; parentLabel: string }) {
+export async function EventPage({ event, path, parentLabel }: { event: EventView; path: string; parentLabel: string }) {
   const { registrationUrl } = getConfig();
+  // Sessions at the festival venue get its full address and map pin (/visit, issue 16).
+  const atVenue = event.address === FESTIVAL_ADDRESS;
+  const venue = atVenue ? (await getVisit()).venue : undefined;
+  const timed = Boolean(event.startsAt && event.endsAt);
   return (
     <>
       {event.startsAt && event.endsAt && event.venue ? (
@@ -19,6 +28,7 @@ export function EventPage({ event, path, parentLabel }: { event: EventView; path
             endsAt: event.endsAt,
             venue: event.venue,
             address: event.address ?? event.venue,
+            place: venue,
             description: htmlToText(event.description),
             image: event.image,
             registrationUrl,
@@ -28,8 +38,19 @@ export function EventPage({ event, path, parentLabel }: { event: EventView; path
       <EventDetailView
         event={event}
         registrationUrl={registrationUrl}
-        crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: '/#whats-on' }, { label: event.title }]}
-      />
+        crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: event.kind === 'program' ? '/programme' : '/#whats-on' }, { label: event.title }]}
+      >
+        {event.kind === 'program' && timed ? (
+          <a href={sessionIcsPath(event.slug)} className={styles.secondaryLink} download>
+            Add to calendar (.ics)
+          </a>
+        ) : null}
+        {atVenue ? (
+          <Link href="/visit" className={styles.secondaryLink}>
+            Getting there and accessibility
+          </Link>
+        ) : null}
+      </EventDetailView>
     </>
   );
 }

@@ -1,4 +1,6 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { PRIVACY_NOTE } from '@/lib/forms/messages';
 import styles from './forms.module.css';
 
 /** Two fields side by side on wide screens, stacked on phones. */
@@ -18,6 +20,14 @@ export function FormSection({ id, title, children }: { id: string; title: string
   );
 }
 
+/** The submit button, and beside it what happens to the visitor's details (NDPA 2023; issue 16). */
 export function FormActions({ children }: { children: ReactNode }) {
-  return <div className={styles.actions}>{children}</div>;
+  return (
+    <div className={styles.actions}>
+      {children}
+      <p className={styles.privacyNote} data-testid="privacy-note">
+        {PRIVACY_NOTE.text} <Link href="/privacy">{PRIVACY_NOTE.link}</Link>
+      </p>
+    </div>
+  );
 }

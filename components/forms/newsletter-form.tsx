@@ -1,9 +1,10 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState, useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { NEWSLETTER_RESET_MS } from '@/lib/festival';
-import { NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
+import { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
 import { ErrorMessage, describedBy } from './field';
 import styles from './forms.module.css';
 import { Honeypot } from './honeypot';
@@ -55,6 +56,9 @@ export function NewsletterForm() {
       <p className="newsletter-form__hint" id="newsletter-hint">
         Festival news, new reports and podcast episodes. One email a month, no spam.
       </p>
+      <p className="newsletter-form__consent" id="newsletter-consent" data-testid="newsletter-consent">
+        {NEWSLETTER_CONSENT} <Link href="/privacy">Privacy notice</Link>
+      </p>
       <Honeypot idPrefix="newsletter" />
       <EmailRow
         key={state.status === 'idle' ? 'initial' : state.at}
@@ -93,7 +97,7 @@ function EmailRow({ pending, defaultEmail, fieldError }: { pending: boolean; def
         defaultValue={defaultEmail}
         onInput={(e) => setBlank(e.currentTarget.value.trim() === '')}
         aria-invalid={fieldError ? true : undefined}
-        aria-describedby={describedBy('newsletter-hint', fieldError && 'newsletter-email-error')}
+        aria-describedby={describedBy('newsletter-hint', 'newsletter-consent', fieldError && 'newsletter-email-error')}
         className={`input ${styles.input}`}
         placeholder="you@example.com"
       />

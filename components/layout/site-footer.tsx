@@ -5,6 +5,14 @@ import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Logo } from './logo';
 import { HOME_LINK, PRIMARY_LINKS, SECONDARY_LINKS } from './nav-links';
 
+/** Visitor information and the privacy notice (issue 16), on every page. */
+const INFO_LINKS = [
+  { href: '/visit', label: 'Plan your visit' },
+  { href: '/programme', label: 'Programme' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/privacy', label: 'Privacy notice' },
+] as const;
+
 /** Every page's footer (spec §2): navigation, the newsletter form (#newsletter), copyright. */
 export function SiteFooter() {
   const { festivalStartDate, festivalEndDate } = getConfig();
@@ -50,6 +58,15 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="container site-footer__legal">
+        <nav className="site-footer__info" aria-label="Visitor information">
+          <ul>
+            {INFO_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>
           © {year} {FESTIVAL_NAME}. All rights reserved.
         </p>

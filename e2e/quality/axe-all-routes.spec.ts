@@ -37,7 +37,9 @@ for (let index = 0; index < SHARDS; index++) {
   test(`axe, touch targets, images and same-origin requests, no CSP refusals on every route (shard ${index + 1}/${SHARDS})`, async ({ page, request, baseURL, browser, javaScriptEnabled }) => {
     test.setTimeout(180_000);
     const axePage = javaScriptEnabled ? page : await noJsTwin(browser, page);
-    const routes = shard([...(await pageRoutes(request)), ...(index === 0 ? [NOT_FOUND_PATH] : [])], index, SHARDS);
+    // The 404 in shard 1 always (appended before sharding, it landed in shard 1 only when the route
+    // count was a multiple of 4).
+    const routes = [...shard(await pageRoutes(request), index, SHARDS), ...(index === 0 ? [NOT_FOUND_PATH] : [])];
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
     page.on('request', (r) => {
@@ -57,6 +59,12 @@ for (let index = 0; index < SHARDS; index++) {
       if (axePage !== page) await axePage.goto(route, { waitUntil: 'load' });
       const axe = await new AxeBuilder({ page: axePage }).withTags(WCAG_TAGS).analyze();
       for (const v of axe.violations) {
+        // Known gap (README, docs/performance.md): Next 16.4 sends a 404's view in its script payload
+        // only, so without JavaScript the document is an empty <html id="__next_error__"> without lang.
+        if (!javaScriptEnabled && route === NOT_FOUND_PATH && v.id === 'html-has-lang') {
+          test.info().annotations.push({ type: 'known gap', description: 'vercel/next.js#98954: the no-JS 404 shell has no lang' });
+          continue;
+        }
         const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
         problems.push(`${route}: axe ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length}× e.g. ${where}`);
       }

@@ -25,6 +25,13 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/volunteer/apply/thank-you': 'Application received | Ìtàn Festival',
   '/tickets/resend': 'Send my ticket again | Ìtàn Festival',
   '/staff/login': 'Staff sign-in | Ìtàn Festival',
+  '/visit': 'Plan your visit · Ìtàn Festival',
+  '/programme': 'Programme · Ìtàn Festival',
+  '/contact': 'Contact · Ìtàn Festival',
+  '/privacy': 'Privacy notice · Ìtàn Festival',
+  '/contact/thank-you': 'Message sent | Ìtàn Festival',
+  '/newsletter/unsubscribe/done': 'Unsubscribed | Ìtàn Festival',
+  '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA': 'Unsubscribe | Ìtàn Festival',
 };
 
 export const MISSING_PATHS: readonly string[] = [

@@ -2,6 +2,7 @@
  * lib/content — everything a page shows, with the fallbacks of spec §7. Server-only.
  *
  *   getHero(), getEvents(), getPrograms(), getPodcasts()      API, else content-fallbacks/
+ *   getVisit(), getPrivacy(), getContactInfo(), getDonationPolicy()   the same (issue 16)
  *   getHighlights({ category?, limit?, page? }) -> HighlightPage  (results, count, next, previous)
  *   getFeaturedHighlights(limit = 3) -> Highlight[]
  *   getHighlight(slug) -> Highlight | undefined   (undefined: show HIGHLIGHT_NOT_FOUND / notFound())
@@ -18,7 +19,9 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { publicApiClient } from '@/lib/api';
+import { withSessionSubtitles } from './programme';
 import { createContentSource } from './source';
+import { getAllEventDetails } from './static';
 
 export {
   CONTENT_PATHS,
@@ -37,10 +40,15 @@ const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow 
 
 export const getHero = cache(source.getHero);
 export const getEvents = cache(source.getEvents);
-export const getPrograms = cache(source.getPrograms);
+/** Programme rows; a known session's subtitle is its own time, so it follows FESTIVAL_START_DATE. */
+export const getPrograms = cache(async () => withSessionSubtitles(await source.getPrograms(), getAllEventDetails()));
 export const getPodcasts = cache(source.getPodcasts);
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);
+export const getVisit = cache(source.getVisit);
+export const getPrivacy = cache(source.getPrivacy);
+export const getContactInfo = cache(source.getContactInfo);
+export const getDonationPolicy = cache(source.getDonationPolicy);
 /** cache() keys on argument identity, so the query object is flattened into primitives. */
 const getHighlightsCached = cache((category?: string, limit?: number, page?: number) =>
   source.getHighlights({ category, limit, page }),

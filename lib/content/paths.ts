@@ -19,6 +19,10 @@ export const STATIC_PATHS = [
   '/bi-monthly',
   '/literacy-libraries',
   '/creative-economy',
+  '/visit',
+  '/programme',
+  '/contact',
+  '/privacy',
 ] as const;
 
 const STATIC_SET = new Set<string>(STATIC_PATHS);

@@ -133,3 +133,58 @@ export const eventDetailSchema = z.object({
   image: z.string().min(1),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+// Visitor information and data protection (issue 16): page copy the built-in backend serves from
+// content-fallbacks/ (GET /api/content/visit/, /privacy/, /contact/, /donation-policy/).
+const titledText = z.object({ title: z.string().min(1), body: z.string().min(1) });
+
+export const visitSchema = z.object({
+  venue: z.object({
+    name: z.string().min(1),
+    streetAddress: z.string().min(1),
+    locality: z.string().min(1),
+    region: z.string().min(1),
+    postalCode: z.string().optional(),
+    country: z.string().length(2),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+  intro: z.string().min(1),
+  directions: z.array(titledText).min(1),
+  parking: z.string().min(1),
+  /** Per festival day (0 = the first day of FESTIVAL_START_DATE..END_DATE): gates open and close, Lagos time. */
+  openingHours: z.array(z.object({ day: z.number().int().nonnegative(), opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/), note: z.string().optional() })).min(1),
+  bring: z.array(z.string().min(1)).min(1),
+  accessibility: z.array(titledText).min(1),
+  faq: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1),
+});
+export type Visit = z.infer<typeof visitSchema>;
+
+export const privacySchema = z.object({
+  /** YYYY-MM-DD: when the notice last changed. */
+  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  summary: z.string().min(1),
+  controller: z.object({ name: z.string().min(1), address: z.string().min(1), email: z.email() }),
+  /** What each form collects, why, on which lawful basis (NDPA 2023 s. 25), and for how long. */
+  forms: z.array(
+    z.object({ form: z.string().min(1), collects: z.string().min(1), purpose: z.string().min(1), lawfulBasis: z.string().min(1), kept: z.string().min(1) }),
+  ).min(1),
+  sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: z.string().min(1), paragraphs: z.array(z.string()), items: z.array(z.string()).optional() })).min(1),
+});
+export type Privacy = z.infer<typeof privacySchema>;
+
+export const contactInfoSchema = z.object({
+  email: z.email(),
+  phone: z.string().min(1),
+  /** International format without + or spaces, for https://wa.me/<number>. */
+  whatsapp: z.string().regex(/^\d{8,15}$/),
+  postalAddress: z.string().min(1),
+  social: z.array(z.object({ label: z.string().min(1), url: z.url() })),
+});
+export type ContactInfo = z.infer<typeof contactInfoSchema>;
+
+export const donationPolicySchema = z.object({
+  receipt: z.array(z.string().min(1)).min(1),
+  refund: z.array(z.string().min(1)).min(1),
+});
+export type DonationPolicy = z.infer<typeof donationPolicySchema>;

@@ -1,26 +1,38 @@
 import { z } from 'zod';
 import {
+  contactInfoFallback,
+  donationPolicyFallback,
   eventsFallback,
   heroFallback,
   highlightsFallback,
   podcastsFallback,
+  privacyFallback,
   programsFallback,
+  visitFallback,
 } from '@/content-fallbacks';
 import type { ApiClient } from '@/lib/api/client';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import {
+  contactInfoSchema,
+  donationPolicySchema,
   eventsSchema,
   heroSchema,
   highlightListResponseSchema,
   highlightSchema,
   podcastSchema,
+  privacySchema,
   programSchema,
+  visitSchema,
+  type ContactInfo,
+  type DonationPolicy,
   type Events,
   type Hero,
   type Highlight,
   type HighlightPage,
   type Podcast,
+  type Privacy,
   type Program,
+  type Visit,
 } from './schemas';
 
 /** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
@@ -34,6 +46,10 @@ export const CONTENT_PATHS = {
   highlights: '/api/content/highlights/',
   featuredHighlights: '/api/content/highlights/featured/',
   highlight: (slug: string) => `/api/content/highlights/${encodeURIComponent(slug)}/`,
+  visit: '/api/content/visit/',
+  privacy: '/api/content/privacy/',
+  contact: '/api/content/contact/',
+  donationPolicy: '/api/content/donation-policy/',
 } as const;
 
 export interface HighlightQuery {
@@ -52,6 +68,10 @@ export interface ContentSource {
   getHighlights(query?: HighlightQuery): Promise<HighlightPage>;
   getFeaturedHighlights(limit?: number): Promise<Highlight[]>;
   getHighlight(slug: string): Promise<Highlight | undefined>;
+  getVisit(): Promise<Visit>;
+  getPrivacy(): Promise<Privacy>;
+  getContactInfo(): Promise<ContactInfo>;
+  getDonationPolicy(): Promise<DonationPolicy>;
 }
 
 export interface ContentSourceOptions {
@@ -79,6 +99,10 @@ const fallback = {
   programs: programListSchema.parse(programsFallback),
   podcasts: podcastListSchema.parse(podcastsFallback),
   highlights: highlightSchema.array().parse(highlightsFallback),
+  visit: visitSchema.parse(visitFallback),
+  privacy: privacySchema.parse(privacyFallback),
+  contact: contactInfoSchema.parse(contactInfoFallback),
+  donationPolicy: donationPolicySchema.parse(donationPolicyFallback),
 };
 
 /** A positive integer, or undefined for anything else (bad query input never reaches the API). */
@@ -207,6 +231,18 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
         () => fallback.highlights.slice(0, limit),
       );
     },
+
+    getVisit: () => withFallback(CONTENT_PATHS.visit, () => client.get(CONTENT_PATHS.visit, { schema: visitSchema }), () => fallback.visit),
+    getPrivacy: () =>
+      withFallback(CONTENT_PATHS.privacy, () => client.get(CONTENT_PATHS.privacy, { schema: privacySchema }), () => fallback.privacy),
+    getContactInfo: () =>
+      withFallback(CONTENT_PATHS.contact, () => client.get(CONTENT_PATHS.contact, { schema: contactInfoSchema }), () => fallback.contact),
+    getDonationPolicy: () =>
+      withFallback(
+        CONTENT_PATHS.donationPolicy,
+        () => client.get(CONTENT_PATHS.donationPolicy, { schema: donationPolicySchema }),
+        () => fallback.donationPolicy,
+      ),
 
     getHighlight: async (slug) => {
       if (slug.trim() === '') return undefined;

@@ -4,6 +4,8 @@
  * from FIELD_CHECKS, so a field shows the same message in both places.
  */
 import {
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_MESSAGE_MIN_CHARS,
   DONATION_MAX_NGN,
   DONATION_MIN_NGN,
   PROPOSAL_MAX_CHARS,
@@ -20,7 +22,7 @@ import {
   type NumberRules,
   type TextRules,
 } from './checks';
-import { MESSAGES, maxValueMessage } from './messages';
+import { MESSAGES, maxValueMessage, minLengthMessage } from './messages';
 
 export const NAME_RULES: TextRules = { name: true, maxLength: 100 };
 export const EMAIL_RULES: TextRules = { email: true, maxLength: 254 };
@@ -39,6 +41,10 @@ export const CARD_NUMBER_RULES: TextRules = { required: MESSAGES.cardNumberRequi
 export const CARD_EXPIRY_RULES: TextRules = { required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] };
 export const CARD_CVC_RULES: TextRules = { required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] };
 export const VOLUNTEER_MESSAGE_RULES: TextRules = { required: false, maxLength: 1000 };
+export const CONTACT_MESSAGE_RULES: TextRules = {
+  minLength: { n: CONTACT_MESSAGE_MIN_CHARS, message: minLengthMessage(CONTACT_MESSAGE_MIN_CHARS) },
+  maxLength: CONTACT_MESSAGE_MAX_CHARS,
+};
 
 export const TICKETS_RULES: NumberRules = {
   required: MESSAGES.required,
@@ -123,6 +129,11 @@ export const FIELD_CHECKS = {
   },
   staffLogin: {
     email: text(EMAIL_RULES),
+  },
+  contact: {
+    name: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    message: text(CONTACT_MESSAGE_RULES),
   },
 } as const satisfies Record<string, Record<string, FieldCheck>>;
 

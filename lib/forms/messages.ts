@@ -23,6 +23,7 @@ export const MESSAGES = {
   cvcInvalid: 'CVC must be 3 or 4 digits',
   currencyInvalid: 'Only Naira (NGN) donations are accepted',
   roleRequired: 'Please choose at least one role',
+  topicRequired: 'Please choose a topic',
 } as const;
 
 export const minLengthMessage = (n: number) => `Minimum ${n} characters required`;
@@ -41,6 +42,7 @@ export const SUBMIT_MESSAGES = {
   // Ours: the lost-ticket and staff forms.
   ticketResend: 'We could not send your tickets. Please try again.',
   staffLogin: 'Sign-in failed. Please try again.',
+  contact: 'Submission failed. Please try again.',
   unexpected: 'An error occurred. Please try again.',
 } as const;
 
@@ -59,4 +61,32 @@ export const CHECK_IN_MESSAGES = {
   unknown: 'No ticket with this reference',
   invalid: 'Enter a ticket reference such as ITN-7K3Q9P.',
   failed: 'Check-in failed. Please try again.',
+} as const;
+
+/** Newsletter unsubscribe (issue 16): the link page, its action and the one-click endpoint. */
+export const UNSUBSCRIBE_MESSAGES = {
+  done: 'You have been unsubscribed. We will send no more newsletters to this address.',
+  refused: 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or write to us.',
+  failed: 'We could not unsubscribe you just now. Please try again.',
+} as const;
+
+/** Beside every form's submit button (issue 16). */
+export const PRIVACY_NOTE = {
+  text: 'We use your details only for this request and never sell them.',
+  link: 'How we handle your data',
+} as const;
+
+/** What the newsletter sign-up asks the visitor to agree to (NDPA 2023 consent; issue 16). */
+export const NEWSLETTER_CONSENT =
+  'By subscribing you agree that we email you festival news about once a month. Every email has a one-click unsubscribe link.';
+
+/**
+ * Why a mail reached its recipient (issue 16: transactional mails say why; newsletters also carry
+ * the unsubscribe link, backend/newsletter/unsubscribe.ts). For the mail builders to put at the foot.
+ */
+export const MAIL_REASONS = {
+  registration: 'You are receiving this email because you registered for a free wristband for the Ìtàn Book & Arts Festival with this address.',
+  donation: 'You are receiving this email because a donation to the Ìtàn Book & Arts Festival was made with this address. It is your receipt.',
+  newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
+  privacy: 'How we handle your data:',
 } as const;

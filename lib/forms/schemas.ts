@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/lib/festival';
+import { CONTACT_TOPICS, DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/lib/festival';
 import {
   AMOUNT_CHOICE_FIELD,
   AMOUNT_OTHER,
@@ -10,6 +10,7 @@ import {
   CARD_HOLDER_RULES,
   CARD_NUMBER_RULES,
   CITY_RULES,
+  CONTACT_MESSAGE_RULES,
   EMAIL_RULES,
   NAME_RULES,
   ORGANIZATION_RULES,
@@ -118,11 +119,34 @@ export const volunteerFormSchema = z.object({
   message: textField(VOLUNTEER_MESSAGE_RULES),
 });
 
+const topicField = () =>
+  z.unknown().transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.topicRequired });
+      return z.NEVER;
+    }
+    const parsed = z.enum(CONTACT_TOPICS.map((t) => t.value) as [string, ...string[]]).safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** The /contact form (issue 16): one name field, as people write their names to us. */
+export const contactFormSchema = z.object({
+  name: name(),
+  email: email(),
+  topic: topicField(),
+  message: textField(CONTACT_MESSAGE_RULES),
+});
+
 export type NewsletterForm = z.output<typeof newsletterFormSchema>;
 export type RegistrationForm = z.output<typeof registrationFormSchema>;
 export type PartnershipForm = z.output<typeof partnershipFormSchema>;
 export type DonationForm = z.output<typeof donationFormSchema>;
 export type VolunteerForm = z.output<typeof volunteerFormSchema>;
+export type ContactForm = z.output<typeof contactFormSchema>;
 
 // ---- API payloads (spec §3) ----
 
@@ -147,6 +171,8 @@ export const registrationPayloadSchema = registrationFormSchema.extend({ submitt
 export const partnershipPayloadSchema = partnershipFormSchema.extend({ submittedAt: submittedAt() });
 
 export const volunteerPayloadSchema = volunteerFormSchema.extend({ submittedAt: submittedAt() });
+
+export const contactPayloadSchema = contactFormSchema.extend({ submittedAt: submittedAt() });
 
 export const donationPayloadSchema = z.object({
   amount: amountField(),
@@ -188,6 +214,7 @@ export const donationPayloadSchema = z.object({
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
 export type PartnershipPayload = z.output<typeof partnershipPayloadSchema>;
 export type VolunteerPayload = z.output<typeof volunteerPayloadSchema>;
+export type ContactPayload = z.output<typeof contactPayloadSchema>;
 export type DonationPayload = z.output<typeof donationPayloadSchema>;
 
 /** Payload paths -> the donation form's field names, to show backend field errors inline. */
@@ -230,6 +257,10 @@ export function toRegistrationPayload(form: RegistrationForm, now = new Date()) 
 export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
   const { organization, ...rest } = form;
   return { ...rest, ...(organization ? { organization } : {}), submittedAt: now.toISOString() };
+}
+
+export function toContactPayload(form: ContactForm, now = new Date()) {
+  return { ...form, submittedAt: now.toISOString() };
 }
 
 export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {

@@ -11,7 +11,8 @@
 export const SHARED_CACHE_SECONDS = 5;
 
 const PER_VISITOR: readonly RegExp[] = [
-  /^\/(register|donations|partnerships|volunteer\/apply)\/?$/,
+  /^\/(register|donations|partnerships|volunteer\/apply|contact)\/?$/,
+  /^\/newsletter\/unsubscribe(\/|$)/,
   /^\/(staff|tickets)(\/|$)/,
   /^\/api(\/|$)/,
 ];

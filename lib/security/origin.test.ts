@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrigin, type OriginCheckInput } from './origin';
+import { checkOrigin, isTokenAuthorisedApiPath, type OriginCheckInput } from './origin';
 
 const base: OriginCheckInput = {
   method: 'POST',
@@ -41,5 +41,15 @@ describe('checkOrigin', () => {
     expect(checkOrigin({ ...base, secFetchSite: 'same-origin' }).allowed).toBe(true);
     expect(checkOrigin({ ...base, secFetchSite: 'none' }).allowed).toBe(true);
     expect(checkOrigin(base).allowed).toBe(true);
+  });
+});
+
+describe('paths authorised by a signed token', () => {
+  it('only the one-click unsubscribe skips the origin check', () => {
+    expect(isTokenAuthorisedApiPath('/api/newsletter/unsubscribe/')).toBe(true);
+    expect(isTokenAuthorisedApiPath('/api/newsletter/unsubscribe')).toBe(true);
+    for (const path of ['/api/forms/newsletter/', '/api/newsletter/unsubscribe/x', '/api/newsletter', '/api/auth/login/', '/newsletter/unsubscribe']) {
+      expect(isTokenAuthorisedApiPath(path), path).toBe(false);
+    }
   });
 });

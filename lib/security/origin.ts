@@ -72,3 +72,13 @@ export const CROSS_SITE_REFUSED = {
   message: 'Cross-site requests are not allowed.',
   errors: {},
 } as const;
+
+/**
+ * /api paths a request from anywhere may POST to, because a signed token in the URL, not the
+ * visitor's cookies, is what authorises them: the RFC 8058 one-click unsubscribe, which a mail
+ * provider (or a webmail page on its own origin) sends to the List-Unsubscribe URL. A forged
+ * cross-site POST cannot carry a valid token, so the origin check adds nothing there.
+ */
+const TOKEN_AUTHORISED_API_PATHS = [/^\/api\/newsletter\/unsubscribe\/?$/];
+
+export const isTokenAuthorisedApiPath = (pathname: string): boolean => TOKEN_AUTHORISED_API_PATHS.some((re) => re.test(pathname));

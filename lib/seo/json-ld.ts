@@ -11,9 +11,34 @@ export interface PlaceInput {
   name: string;
   /** Street-level text, e.g. "Centenary Hall, Ake, Abeokuta, Ogun State". */
   address?: string;
+  /** The festival venue's full address and map pin (/visit), when the place is at the venue. */
+  venue?: {
+    streetAddress: string;
+    locality: string;
+    region: string;
+    postalCode?: string | undefined;
+    country: string;
+    latitude: number;
+    longitude: number;
+  };
 }
 
-export function placeJsonLd({ name, address }: PlaceInput): JsonLdObject {
+export function placeJsonLd({ name, address, venue }: PlaceInput): JsonLdObject {
+  if (venue) {
+    return {
+      '@type': 'Place',
+      name,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: venue.streetAddress,
+        addressLocality: venue.locality,
+        addressRegion: venue.region,
+        ...(venue.postalCode ? { postalCode: venue.postalCode } : {}),
+        addressCountry: venue.country,
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: venue.latitude, longitude: venue.longitude },
+    };
+  }
   return {
     '@type': 'Place',
     name,
@@ -56,6 +81,8 @@ export interface FestivalInput {
   image?: string;
   registrationUrl: string;
   siteUrl?: string;
+  /** The venue's full address and pin (/visit). */
+  place?: PlaceInput['venue'];
 }
 
 export function festivalJsonLd(input: FestivalInput): JsonLdObject {
@@ -71,7 +98,7 @@ export function festivalJsonLd(input: FestivalInput): JsonLdObject {
     description: input.description,
     url: absoluteUrl('/annual-festival', input.siteUrl),
     ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
-    location: placeJsonLd({ name: FESTIVAL_VENUE, address: `${FESTIVAL_VENUE}, ${FESTIVAL_STATE}` }),
+    location: placeJsonLd({ name: FESTIVAL_VENUE, address: `${FESTIVAL_VENUE}, ${FESTIVAL_STATE}`, venue: input.place }),
     organizer: organizerRef(input.siteUrl),
     offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),
   };
@@ -84,6 +111,8 @@ export interface EventInput {
   endsAt: string;
   venue: string;
   address: string;
+  /** The festival venue's address and pin, for sessions held there. */
+  place?: PlaceInput['venue'];
   description: string;
   image?: string;
   registrationUrl: string;
@@ -103,7 +132,7 @@ export function eventJsonLd(input: EventInput): JsonLdObject {
     description: input.description,
     url: absoluteUrl(input.path, input.siteUrl),
     ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
-    location: placeJsonLd({ name: input.venue, address: input.address }),
+    location: placeJsonLd({ name: input.venue, address: input.address, venue: input.place }),
     organizer: organizerRef(input.siteUrl),
     superEvent: { '@type': 'Festival', name: FESTIVAL_FULL_NAME },
     offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),

@@ -58,6 +58,9 @@ export default async function RegistrationThankYou({ searchParams }: { searchPar
         <ButtonLink href="/festival.ics" variant={ticketHref ? 'outline' : undefined}>
           Add the festival to your calendar
         </ButtonLink>
+        <ButtonLink href="/visit" variant="outline">
+          Plan your visit
+        </ButtonLink>
         <ButtonLink href="/" variant="outline">
           Back to the home page
         </ButtonLink>

@@ -3,6 +3,7 @@ import { initial } from './2025-09-01-initial';
 import { staffEmailCaseInsensitive } from './2026-11-23-1-staff-email-case-insensitive';
 import { idempotencyClaim } from './2026-11-23-2-idempotency-claim';
 import { ticketsAndMail } from './2026-11-24-1-tickets-and-mail';
+import { contactAndUnsubscribe } from './2026-11-24-2-contact-and-unsubscribe';
 import { rateLimits } from './2026-11-24-3-rate-limits';
 
 /**
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1-staff-email-case-insensitive': staffEmailCaseInsensitive,
   '2026-11-23-2-idempotency-claim': idempotencyClaim,
   '2026-11-24-1-tickets-and-mail': ticketsAndMail,
+  '2026-11-24-2-contact-and-unsubscribe': contactAndUnsubscribe,
   '2026-11-24-3-rate-limits': rateLimits,
 };
 

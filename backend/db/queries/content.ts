@@ -3,7 +3,9 @@ import type { Events, Hero, Highlight, Podcast, Program } from '@/lib/content/sc
 import type { Db, HighlightTable, PodcastTable } from '../schema';
 
 /** Content reads, in exactly the shapes of lib/content/schemas.ts. */
-export async function getContentBlock<T>(db: Db, key: 'hero' | 'events'): Promise<T | undefined> {
+export type ContentBlockKey = 'hero' | 'events' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
+
+export async function getContentBlock<T>(db: Db, key: ContentBlockKey): Promise<T | undefined> {
   const row = await db.selectFrom('content_blocks').select('data').where('key', '=', key).executeTakeFirst();
   return row ? (JSON.parse(row.data) as T) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/forms/schemas';
+import type { ContactPayload, DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/forms/schemas';
 import { newId, ticketReference } from '../../lib/ids';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../schema';
@@ -12,6 +12,13 @@ export async function subscribeNewsletter(db: Db, email: string, now: string) {
     .values({ id: newId(), email: normalised, created_at: now })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
+  // Subscribing again after an unsubscribe is a new consent: the address is on the list again.
+  await db
+    .updateTable('newsletter_subscriptions')
+    .set({ unsubscribed_at: null })
+    .where('email', '=', normalised)
+    .where('unsubscribed_at', 'is not', null)
+    .execute();
   const row = await db
     .selectFrom('newsletter_subscriptions')
     .select(['id', 'email', 'created_at'])
@@ -187,5 +194,19 @@ export async function createDonation(db: Db, input: NewDonation, now: string) {
     created_at: now,
   };
   await db.insertInto('donations').values(row).execute();
+  return row;
+}
+
+export async function createContactMessage(db: Db, input: ContactPayload, now: string) {
+  const row = {
+    id: newId(),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    topic: input.topic,
+    message: input.message,
+    submitted_at: input.submittedAt,
+    created_at: now,
+  };
+  await db.insertInto('contact_messages').values(row).execute();
   return row;
 }

@@ -1,0 +1,35 @@
+import { getEventDetail } from '@/lib/content';
+import { getConfig } from '@/lib/config';
+import { buildCalendar } from '@/lib/feeds/ics';
+import { FESTIVAL_FULL_NAME } from '@/lib/festival';
+import { htmlToText } from '@/lib/html/sanitize';
+
+/** One programme session as an iCalendar file (/events/{slug}/calendar.ics; issue 16). */
+export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const { slug } = await params;
+  const detail = getEventDetail(slug, 'program');
+  if (!detail) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const { siteUrl } = getConfig();
+  const page = `${siteUrl}/events/${encodeURIComponent(slug)}`;
+  const body = buildCalendar({
+    prodId: `-//${FESTIVAL_FULL_NAME}//Programme//EN`,
+    name: detail.title,
+    events: [
+      {
+        uid: `session-${detail.slug}-${detail.startsAt.slice(0, 10)}@${new URL(siteUrl).host}`,
+        summary: detail.title,
+        description: `${htmlToText(detail.description)}\n${page}`,
+        location: detail.venue === detail.address ? detail.venue : `${detail.venue} (${detail.address})`,
+        url: page,
+        timed: { start: detail.startsAt, end: detail.endsAt },
+      },
+    ],
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="itan-${slug.replace(/[^a-z0-9-]/gi, '')}.ics"`,
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import styles from '@/components/info/info.module.css';
+import { Container } from '@/components/ui/container';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { getAllEventDetails, getPrograms } from '@/lib/content';
+import { lagosTime, programmeByDay } from '@/lib/content/programme';
+import { getConfig } from '@/lib/config';
+import { FESTIVAL_ICS_PATH } from '@/lib/feeds/festival-calendar';
+import { FESTIVAL_NAME, formatFestivalDates } from '@/lib/festival';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+export function generateMetadata(): Metadata {
+  const { festivalStartDate, festivalEndDate } = getConfig();
+  return pageMetadata({
+    title: 'Programme',
+    description: `Every session of ${FESTIVAL_NAME}, ${formatFestivalDates(festivalStartDate, festivalEndDate)}, by day and time (Lagos time), with rooms and calendar files.`,
+    path: '/programme',
+  });
+}
+
+export const NO_PROGRAMME = 'No programs available at the moment.';
+
+/** /programme (issue 16): every session grouped by day and time, Lagos time, each with its .ics. */
+export default async function ProgrammePage() {
+  const { festivalStartDate, festivalEndDate } = getConfig();
+  const { days, unscheduled } = programmeByDay(await getPrograms(), getAllEventDetails());
+  return (
+    <Container className={styles.page}>
+      <SectionHeading
+        level={1}
+        id="programme-title"
+        eyebrow="Programme"
+        title="The festival, day by day"
+        intro={
+          <>
+            <p>
+              {formatFestivalDates(festivalStartDate, festivalEndDate)}. All times are Lagos time (WAT). Every session is free
+              with your festival wristband.
+            </p>
+            <p className={styles.links}>
+              <a href={FESTIVAL_ICS_PATH} download>
+                Add the whole festival to your calendar (.ics)
+              </a>
+              <Link href="/visit">Getting there and accessibility</Link>
+            </p>
+          </>
+        }
+      />
+      {days.length === 0 && unscheduled.length === 0 ? <p>{NO_PROGRAMME}</p> : null}
+      {days.map((day) => (
+        <section key={day.date} className={`${styles.section} ${styles.day}`} aria-labelledby={`day-${day.date}`} data-testid="programme-day">
+          <h2 id={`day-${day.date}`}>
+            <time dateTime={day.date}>{day.label}</time>
+          </h2>
+          <ol className={styles.sessions}>
+            {day.sessions.map((s) => (
+              <li key={s.slug} className={styles.session} data-testid="programme-session">
+                <p className={styles.sessionTime}>
+                  <time dateTime={s.startsAt}>{lagosTime(s.startsAt)}</time>–<time dateTime={s.endsAt}>{lagosTime(s.endsAt)}</time>
+                </p>
+                <div className={styles.sessionBody}>
+                  {s.category ? <p className={styles.category}>{s.category}</p> : null}
+                  <Link href={s.path} className={styles.sessionTitle}>
+                    {s.title}
+                  </Link>
+                  <p className={styles.muted}>{s.venue}</p>
+                  <p>
+                    <a href={s.icsPath} className={styles.inlineLink} download>
+                      Add to calendar<span className="visually-hidden">: {s.title}</span> (.ics)
+                    </a>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      {unscheduled.length > 0 ? (
+        <section className={styles.section} aria-labelledby="more-title">
+          <h2 id="more-title">Also in the programme</h2>
+          <ul className={styles.sessions}>
+            {unscheduled.map((s) => (
+              <li key={s.slug} className={styles.card}>
+                {s.category ? <p className={styles.category}>{s.category}</p> : null}
+                <Link href={s.path} className={styles.sessionTitle}>
+                  {s.title}
+                </Link>
+                {s.subtitle ? <p className={styles.muted}>{s.subtitle}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Container>
+  );
+}

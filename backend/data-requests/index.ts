@@ -1,0 +1,130 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database, Db, DbDialect } from '../db/schema';
+
+/**
+ * Data requests (NDPA 2023 ss. 34–36; issue 16): everything the backend keeps about one email
+ * address, found, exported and deleted. The address is matched case-insensitively in every table
+ * that holds one: form submissions, newsletter, contact messages, the mail outbox (`recipient`),
+ * staff accounts (and their sign-in tokens), and stored Idempotency-Key answers whose body
+ * mentions it (a form's answer echoes the address). Used by `npm run data-request` now and by the
+ * staff area when it exists.
+ */
+export const PERSONAL_DATA_TABLES = [
+  'newsletter_subscriptions',
+  'registrations',
+  'partnerships',
+  'donations',
+  'volunteer_applications',
+  'contact_messages',
+  'outbox',
+  'staff_users',
+  'auth_tokens',
+  'idempotency_keys',
+] as const;
+export type PersonalDataTable = (typeof PERSONAL_DATA_TABLES)[number];
+
+export type PersonalData = Record<PersonalDataTable, Array<Record<string, unknown>>>;
+export type PersonalDataCounts = Record<PersonalDataTable, number>;
+
+type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys'>;
+const EMAIL_TABLES: readonly EmailTable[] = [
+  'newsletter_subscriptions',
+  'registrations',
+  'partnerships',
+  'donations',
+  'volunteer_applications',
+  'contact_messages',
+  'staff_users',
+];
+
+export const normaliseRequestEmail = (email: string) => email.trim().toLowerCase();
+
+function sameAddress(column: string, email: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = ${normaliseRequestEmail(email)}`;
+}
+
+/** A stored answer mentions the address as JSON writes it (the bodies are JSON text). */
+function mentions(column: string, email: string): Expression<SqlBool> {
+  const inJson = JSON.stringify(normaliseRequestEmail(email)).slice(1, -1);
+  const pattern = `%${inJson.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+async function staffIds(db: Db, email: string): Promise<string[]> {
+  const rows = await db.selectFrom('staff_users').select('id').where(sameAddress('email', email)).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Every row that holds the address, table by table (the export of a data request). */
+export async function findPersonalData(db: Db, email: string): Promise<PersonalData> {
+  const out = {} as PersonalData;
+  for (const table of EMAIL_TABLES) {
+    out[table] = (await db.selectFrom(table).selectAll().where(sameAddress('email', email)).execute()) as Array<Record<string, unknown>>;
+  }
+  out.outbox = await db.selectFrom('outbox').selectAll().where(sameAddress('recipient', email)).execute();
+  const ids = await staffIds(db, email);
+  // Token hashes say nothing about the person; the export lists when they were issued and ended.
+  out.auth_tokens =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('auth_tokens').select(['user_id', 'created_at', 'expires_at', 'revoked_at']).where('user_id', 'in', ids).execute();
+  out.idempotency_keys = await db
+    .selectFrom('idempotency_keys')
+    .select(['endpoint', 'key', 'status', 'body', 'created_at'])
+    .where(mentions('body', email))
+    .execute();
+  // Staff password hashes are not the person's data to take away, and must never leave the server.
+  out.staff_users = out.staff_users.map(({ password_hash: _hash, ...rest }) => {
+    void _hash;
+    return rest;
+  });
+  return out;
+}
+
+export function countPersonalData(data: PersonalData): PersonalDataCounts {
+  const counts = {} as PersonalDataCounts;
+  for (const table of PERSONAL_DATA_TABLES) counts[table] = data[table].length;
+  return counts;
+}
+
+/**
+ * Deletes every row that holds the address, in one transaction, and says how many went from each
+ * table. On PostgreSQL the wristbands of deleted registrations are given back to the capacity
+ * counter (SQLite counts the registrations themselves).
+ */
+export async function deletePersonalData(db: Db, dialect: DbDialect, email: string): Promise<PersonalDataCounts> {
+  return db.transaction().execute(async (trx) => {
+    const counts = {} as PersonalDataCounts;
+    const ids = await staffIds(trx, email);
+    counts.auth_tokens =
+      ids.length === 0 ? 0 : Number((await trx.deleteFrom('auth_tokens').where('user_id', 'in', ids).executeTakeFirst()).numDeletedRows);
+
+    if (dialect === 'postgres') {
+      const tickets = await trx
+        .selectFrom('registrations')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
+        .where(sameAddress('email', email))
+        .executeTakeFirstOrThrow();
+      const n = Number(tickets.n);
+      if (n > 0) {
+        await trx
+          .updateTable('counters')
+          .set((eb) => ({ used: eb('used', '-', n) }))
+          .where('name', '=', 'registrations')
+          .execute();
+      }
+    }
+
+    for (const table of EMAIL_TABLES) {
+      const result = await trx.deleteFrom(table as keyof Database).where(sameAddress('email', email)).executeTakeFirst();
+      counts[table] = Number(result.numDeletedRows);
+    }
+    counts.outbox = Number((await trx.deleteFrom('outbox').where(sameAddress('recipient', email)).executeTakeFirst()).numDeletedRows);
+    counts.idempotency_keys = Number(
+      (await trx.deleteFrom('idempotency_keys').where(mentions('body', email)).executeTakeFirst()).numDeletedRows,
+    );
+    const ordered = {} as PersonalDataCounts;
+    for (const table of PERSONAL_DATA_TABLES) ordered[table] = counts[table];
+    return ordered;
+  });
+}

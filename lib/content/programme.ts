@@ -1,0 +1,120 @@
+import { FESTIVAL_TIME_ZONE } from '@/lib/festival';
+import type { EventDetail, Program } from './schemas';
+
+/**
+ * The programme by day (issue 16): the programme rows (API or fallback) joined with their session
+ * details (times, room: content-fallbacks/event-details.ts, moved with FESTIVAL_START_DATE),
+ * grouped by day and ordered by time, in Lagos time whatever the server's zone. Pure, so tested.
+ */
+export interface Session {
+  slug: string;
+  title: string;
+  category: string;
+  startsAt: string;
+  endsAt: string;
+  /** The room or stage. */
+  venue: string;
+  path: string;
+  icsPath: string;
+}
+
+export interface ProgrammeDay {
+  /** YYYY-MM-DD in Lagos. */
+  date: string;
+  /** "Friday 24 October 2025". */
+  label: string;
+  sessions: Session[];
+}
+
+export interface Programme {
+  days: ProgrammeDay[];
+  /** Rows the API lists without a known time: shown apart, never dropped. */
+  unscheduled: Array<{ slug: string; title: string; category: string; subtitle: string; path: string }>;
+}
+
+const zone = { timeZone: FESTIVAL_TIME_ZONE } as const;
+const ymd = new Intl.DateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const weekday = new Intl.DateTimeFormat('en-GB', { ...zone, weekday: 'long' });
+const dayMonth = new Intl.DateTimeFormat('en-GB', { ...zone, day: 'numeric', month: 'long' });
+const year = new Intl.DateTimeFormat('en-GB', { ...zone, year: 'numeric' });
+const hourMinute = new Intl.DateTimeFormat('en-GB', { ...zone, hour: '2-digit', minute: '2-digit', hour12: false });
+
+export const programmePath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
+export const sessionIcsPath = (slug: string) => `${programmePath(slug)}/calendar.ics`;
+
+/** The Lagos calendar day of an instant, as YYYY-MM-DD. */
+export function lagosDate(iso: string): string {
+  return ymd.format(new Date(iso));
+}
+
+/** "10:00" in Lagos. */
+export function lagosTime(iso: string): string {
+  return hourMinute.format(new Date(iso));
+}
+
+/** "Friday 24 October 2025" for a YYYY-MM-DD (noon in Lagos, so the day never slips). */
+export function dayLabel(date: string): string {
+  const d = new Date(`${date}T12:00:00+01:00`);
+  return `${weekday.format(d)} ${dayMonth.format(d)} ${year.format(d)}`;
+}
+
+/** A programme card's subtitle from the session's start: "Friday 24 October · 10:00" (Lagos). */
+export function sessionSubtitle(startsAt: string): string {
+  const d = new Date(startsAt);
+  return `${weekday.format(d)} ${dayMonth.format(d)} · ${hourMinute.format(d)}`;
+}
+
+/**
+ * Programme rows with their subtitle taken from the session's own time when the session is
+ * known, so the cards follow FESTIVAL_START_DATE like every other date on the site.
+ */
+export function withSessionSubtitles(programs: readonly Program[], details: readonly EventDetail[]): Program[] {
+  const bySlug = new Map(details.filter((d) => d.kind === 'program').map((d) => [d.slug, d]));
+  return programs.map((p) => {
+    const detail = bySlug.get(p.slug);
+    return detail ? { ...p, subtitle: sessionSubtitle(detail.startsAt) } : p;
+  });
+}
+
+export function programmeByDay(programs: readonly Program[], details: readonly EventDetail[]): Programme {
+  const sessionDetails = details.filter((d) => d.kind === 'program');
+  const bySlug = new Map(sessionDetails.map((d) => [d.slug, d]));
+  const seen = new Set<string>();
+  const sessions: Session[] = [];
+  const unscheduled: Programme['unscheduled'] = [];
+  const category = new Map(programs.map((p) => [p.slug, p.leftLabel]));
+  const add = (d: EventDetail, title: string) => {
+    seen.add(d.slug);
+    sessions.push({
+      slug: d.slug,
+      title,
+      category: category.get(d.slug) ?? '',
+      startsAt: d.startsAt,
+      endsAt: d.endsAt,
+      venue: d.venue,
+      path: programmePath(d.slug),
+      icsPath: sessionIcsPath(d.slug),
+    });
+  };
+  for (const p of programs) {
+    if (seen.has(p.slug)) continue;
+    const d = bySlug.get(p.slug);
+    if (d) add(d, p.title);
+    else {
+      seen.add(p.slug);
+      unscheduled.push({ slug: p.slug, title: p.title, category: p.leftLabel, subtitle: p.subtitle, path: programmePath(p.slug) });
+    }
+  }
+  // Sessions with a page but no row in the API's list are still part of the edition.
+  for (const d of sessionDetails) if (!seen.has(d.slug)) add(d, d.title);
+
+  sessions.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.title.localeCompare(b.title));
+  const days = new Map<string, ProgrammeDay>();
+  for (const s of sessions) {
+    const date = lagosDate(s.startsAt);
+    let day = days.get(date);
+    if (!day) days.set(date, (day = { date, label: dayLabel(date), sessions: [] }));
+    day.sessions.push(s);
+  }
+  return { days: [...days.values()], unscheduled };
+}
