@@ -8,7 +8,12 @@ import type { Db } from '../db/schema';
 import type { Signer } from '../lib/signing';
 import { PermanentFailure } from '../outbox/drain';
 import type { OutboxEntry } from '../outbox/queue';
+import { getContentBlock } from '../db/queries/content';
+import { isSubscribed, newsletterUnsubscribeLinks } from '../newsletter/unsubscribe';
 import { ticketUrl } from '../tickets/links';
+import { donationPolicyFallback } from '@/content-fallbacks/donation-policy';
+import { donationPolicySchema } from '@/lib/content/schemas';
+import { MAIL_REASONS } from '@/lib/forms/messages';
 import { button, escapeHtml, facts, mailLayout, paragraph } from './html';
 
 /**
@@ -22,6 +27,7 @@ export const MAIL_KINDS = {
   donationReceipt: z.object({ donationId: z.string().min(1) }),
   partnershipAck: z.object({ partnershipId: z.string().min(1) }),
   volunteerAck: z.object({ volunteerId: z.string().min(1) }),
+  newsletterWelcome: z.object({}),
 } as const;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -38,14 +44,25 @@ export interface ComposedMail {
   text: string;
   html: string;
   attachments?: Mail.Attachment[];
+  headers?: Record<string, string>;
 }
 
 const QR_CID = 'ticket-qr@itan.festival';
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' });
 
-function why(reason: string, siteUrl: string): { text: string; html: string } {
-  const sentence = `You receive this mail because ${reason} on ${siteUrl}. Questions? Write to us: ${siteUrl}/contact`;
-  return { text: sentence, html: escapeHtml(sentence) };
+/** The foot of every mail: why it came (MAIL_REASONS), where to ask, the privacy notice. */
+function why(reason: keyof typeof MAIL_REASONS, siteUrl: string, extra?: string): { text: string; html: string } {
+  const lines = [
+    `${MAIL_REASONS[reason]}${extra ? ` ${extra}` : ''}`,
+    `${MAIL_REASONS.questions} ${siteUrl}/contact`,
+    `${MAIL_REASONS.privacy} ${siteUrl}/privacy`,
+  ];
+  return { text: lines.join('\n'), html: lines.map(linkify).join('<br>') };
+}
+
+/** Escapes a line and turns its https?:// addresses into links. */
+function linkify(line: string): string {
+  return escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
 function festivalFacts(config: ComposeContext['config']) {
@@ -76,7 +93,7 @@ async function ticketMail(ctx: ComposeContext, rows: TicketRow[], resend: boolea
   const subject = resend
     ? `Your ${FESTIVAL_FULL_NAME} ticket${rows.length === 1 ? '' : 's'}`
     : `Your ticket ${first.ticket_reference}: ${FESTIVAL_FULL_NAME}, ${dates}`;
-  const reason = why(resend ? 'someone asked for the tickets of this address to be sent again' : 'you registered for the festival', siteUrl);
+  const reason = why(resend ? 'ticketResend' : 'registration', siteUrl);
 
   const textTickets = links
     .map(({ row, url }) => `Ticket reference: ${row.ticket_reference}\nName: ${row.first_name} ${row.last_name}\nWristbands: ${row.number_of_tickets}\nYour ticket: ${url}`)
@@ -140,6 +157,12 @@ async function ticketMail(ctx: ComposeContext, rows: TicketRow[], resend: boolea
   };
 }
 
+/** The receipt and refund policy as the site shows it on /donations (the stored copy, else the built-in one). */
+async function donationPolicy(db: Db) {
+  const stored = donationPolicySchema.safeParse(await getContentBlock(db, 'donation-policy').catch(() => undefined));
+  return stored.success ? stored.data : donationPolicyFallback;
+}
+
 const gone = (what: string) => new PermanentFailure(`${what} no longer exists (deleted before the mail was sent)`);
 
 async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<ComposedMail> {
@@ -169,7 +192,8 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
       const amount = formatNaira(row.amount_kobo / 100);
       const when = dateTime.format(new Date(row.created_at));
       const card = `${row.card_brand || 'Card'} ending ${row.card_last4}`;
-      const reason = why('you made a donation', siteUrl);
+      const reason = why('donation', siteUrl);
+      const policy = await donationPolicy(db);
       const rows: Array<[string, string]> = [
         ['Amount', amount],
         ['Date', `${when} (Lagos time)`],
@@ -185,7 +209,8 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
           '',
           ...rows.map(([k, v]) => `${k}: ${v}`),
           '',
-          `Refunds: if you were charged in error, reply to this mail within 30 days quoting the reference, and we will refund it to the same card.`,
+          'Receipts and refunds',
+          ...policy.refund,
           '',
           reason.text,
         ].join('\n'),
@@ -195,7 +220,8 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
             paragraph(`Dear ${escapeHtml(row.first_name)},`) +
             paragraph(`Thank you for your donation to the ${escapeHtml(FESTIVAL_FULL_NAME)}. This is your receipt.`) +
             facts(rows) +
-            paragraph('Refunds: if you were charged in error, reply to this mail within 30 days quoting the reference, and we will refund it to the same card.'),
+            paragraph('<strong>Receipts and refunds</strong>') +
+            policy.refund.map((line) => paragraph(escapeHtml(line))).join(''),
           footer: reason.html,
         }),
       };
@@ -204,7 +230,7 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
       const { partnershipId } = MAIL_KINDS.partnershipAck.parse(entry.payload);
       const row = await db.selectFrom('partnerships').selectAll().where('id', '=', partnershipId).executeTakeFirst();
       if (!row) throw gone('The partnership proposal');
-      const reason = why('you sent a partnership proposal', siteUrl);
+      const reason = why('partnership', siteUrl);
       const lines = [
         `Thank you for your partnership proposal${row.organization ? ` on behalf of ${row.organization}` : ''}. It has reached the festival team.`,
         'A member of the team will reply within 5 business days.',
@@ -223,7 +249,7 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
       const { volunteerId } = MAIL_KINDS.volunteerAck.parse(entry.payload);
       const row = await db.selectFrom('volunteer_applications').selectAll().where('id', '=', volunteerId).executeTakeFirst();
       if (!row) throw gone('The volunteer application');
-      const reason = why('you applied to volunteer', siteUrl);
+      const reason = why('volunteer', siteUrl);
       const lines = [
         'Thank you for offering to volunteer at the festival. Your application has reached the volunteer coordinators.',
         'They will be in touch about roles and a briefing before the festival.',
@@ -236,6 +262,29 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
           body: paragraph(`Dear ${escapeHtml(row.first_name)},`) + lines.map((l) => paragraph(escapeHtml(l))).join(''),
           footer: reason.html,
         }),
+      };
+    }
+    case 'newsletterWelcome': {
+      // Unsubscribed (or deleted on request) before the welcome went out: it is not sent.
+      if (!(await isSubscribed(db, entry.recipient))) throw new PermanentFailure('No longer subscribed');
+      const links = newsletterUnsubscribeLinks(ctx.signer, siteUrl, entry.recipient);
+      const reason = why('newsletter', siteUrl, links.pageUrl);
+      const lines = [
+        `Thank you for subscribing to news of the ${FESTIVAL_FULL_NAME}.`,
+        'About once a month we write with new event reports, podcast episodes, the programme as it takes shape, and registration when it opens.',
+      ];
+      return {
+        subject: `Welcome to the ${FESTIVAL_FULL_NAME} newsletter`,
+        text: ['Hello,', '', ...lines, '', `Read the latest reports: ${siteUrl}/highlights`, '', reason.text].join('\n'),
+        html: mailLayout({
+          title: 'Welcome to the newsletter',
+          body:
+            paragraph('Hello,') +
+            lines.map((l) => paragraph(escapeHtml(l))).join('') +
+            button(`${siteUrl}/highlights`, 'Read the latest reports'),
+          footer: reason.html,
+        }),
+        headers: links.headers,
       };
     }
     default:
@@ -255,6 +304,7 @@ export async function composeMessage(entry: OutboxEntry, ctx: ComposeContext): P
     html: mail.html,
     attachments: mail.attachments ?? [],
     messageId: `<${entry.id}@${domain}>`,
+    ...(mail.headers ? { headers: mail.headers } : {}),
     date: new Date(),
   };
 }

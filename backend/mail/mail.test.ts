@@ -10,6 +10,7 @@ import { drainOutbox, type DrainResult } from '../outbox/drain';
 import { enqueue, outboxCounts } from '../outbox/queue';
 import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '../test-support/databases';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp';
+import { MAIL_REASONS } from '@/lib/forms/messages';
 import { mailOutbox, type MailOutbox } from './index';
 
 /**
@@ -72,7 +73,8 @@ describe.each(dbTargets)('mail on $name', (target) => {
     expect(text).toContain('Wristbands: 2');
     expect(text).toContain('Centenary Hall, Ake, Abeokuta');
     expect(text).toContain('24–25 October 2025');
-    expect(text).toContain('You receive this mail because you registered');
+    expect(text).toContain(MAIL_REASONS.registration);
+    expect(text).toContain('https://festival.example/privacy');
     const link = `https://festival.example${body.ticketUrl}`;
     expect(text).toContain(link);
     expect(mail.html).toContain('cid:ticket-qr@itan.festival');
@@ -103,8 +105,35 @@ describe.each(dbTargets)('mail on $name', (target) => {
     expect(receipt.raw).not.toContain('4084 0840');
     expect(receipt.raw).not.toContain('40840840');
     expect(receipt.mail.text).toMatch(/Reference: \S+/);
+    expect(receipt.mail.text).toContain('Receipts and refunds');
+    expect(receipt.mail.text).toContain('within 30 days');
     expect(bySubject.get('We received your partnership proposal')?.mail.text).toContain('on behalf of Ake Books');
     expect(bySubject.get('We received your volunteer application')?.to).toEqual(['kemi@example.com']);
+  });
+
+  it('a new subscriber gets one welcome mail whose List-Unsubscribe works with one click (RFC 8058)', async () => {
+    expect((await postJson(app, '/api/forms/newsletter/', { email: 'News.Reader@example.com' })).status).toBe(201);
+    expect((await postJson(app, '/api/forms/newsletter/', { email: 'news.reader@example.com' })).status).toBe(201);
+    expect(await drain()).toMatchObject({ delivered: 1 });
+    await smtp.waitFor(1);
+    const { mail, to } = smtp.received[0]!;
+    expect(to).toEqual(['news.reader@example.com']);
+    expect(smtp.received[0]!.raw.slice(0, 1500)).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const header = (mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '').replace(/\r?\n[ \t]+/g, '');
+    const oneClick = /<(https:\/\/festival\.example\/api\/newsletter\/unsubscribe\?[^>]+)>/.exec(header)?.[1];
+    expect(oneClick, header).toBeDefined();
+    expect(mail.text).toContain(MAIL_REASONS.newsletter);
+    expect(mail.text).toContain('https://festival.example/newsletter/unsubscribe?');
+
+    const url = new URL(oneClick!);
+    const forged = new URL(url);
+    forged.searchParams.set('t', 'A'.repeat(22));
+    const click = (u: URL) =>
+      app.request(u.pathname + u.search, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect((await click(forged)).status).toBe(403);
+    expect((await click(url)).status).toBe(200);
+    const row = await database.handle.db.selectFrom('newsletter_subscriptions').select('unsubscribed_at').where('email', '=', 'news.reader@example.com').executeTakeFirstOrThrow();
+    expect(row.unsubscribed_at).not.toBeNull();
   });
 
   it('SMTP down during a registration: the registration succeeds, and the mail arrives once SMTP is back, exactly once', async () => {

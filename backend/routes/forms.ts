@@ -111,6 +111,7 @@ export function formRoutes(deps: AppDeps) {
         // The same answer (status, message, shape) whether or not the address was already on the
         // list: anything else would tell anyone who asks who subscribes.
         const row = await subscribeNewsletter(trx, data.email, nowIso());
+        if (row.welcome) await enqueue(trx, mailEntry('newsletterWelcome', row.email, {}));
         return success('subscriptionId', row.id, FORM_MESSAGES.newsletter, { id: row.id, email: row.email });
       }),
     decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),

@@ -87,6 +87,10 @@ export const NEWSLETTER_CONSENT =
 export const MAIL_REASONS = {
   registration: 'You are receiving this email because you registered for a free wristband for the Ìtàn Book & Arts Festival with this address.',
   donation: 'You are receiving this email because a donation to the Ìtàn Book & Arts Festival was made with this address. It is your receipt.',
+  ticketResend: 'You are receiving this email because someone asked for the Ìtàn Book & Arts Festival tickets of this address to be sent again.',
+  partnership: 'You are receiving this email because a partnership proposal was sent to the Ìtàn Book & Arts Festival with this address.',
+  volunteer: 'You are receiving this email because an application to volunteer at the Ìtàn Book & Arts Festival was made with this address.',
   newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
   privacy: 'How we handle your data:',
+  questions: 'Questions? Write to us:',
 } as const;

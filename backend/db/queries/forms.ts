@@ -13,18 +13,20 @@ export async function subscribeNewsletter(db: Db, email: string, now: string) {
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   // Subscribing again after an unsubscribe is a new consent: the address is on the list again.
-  await db
+  const resubscribed = await db
     .updateTable('newsletter_subscriptions')
     .set({ unsubscribed_at: null })
     .where('email', '=', normalised)
     .where('unsubscribed_at', 'is not', null)
-    .execute();
+    .executeTakeFirst();
   const row = await db
     .selectFrom('newsletter_subscriptions')
     .select(['id', 'email', 'created_at'])
     .where('email', '=', normalised)
     .executeTakeFirstOrThrow();
-  return { ...row, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+  const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  // A welcome mail for a new consent only: asking again while subscribed sends nothing more.
+  return { ...row, created, welcome: created || Number(resubscribed.numUpdatedRows ?? 0) > 0 };
 }
 
 export class CapacityExceededError extends Error {
