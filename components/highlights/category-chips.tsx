@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
 import styles from './highlights.module.css';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Highlight } from '@/lib/content/schemas';
 import { ContentImage } from '@/components/ui/content-image';
 import { highlightHref } from './highlight-card';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import styles from './highlights.module.css';
 
 /** Previous / page n of m / Next, as plain links. Renders nothing for a single page. */

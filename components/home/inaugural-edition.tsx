@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Program } from '@/lib/content/schemas';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CATEGORY_COPY, type CategorySlug } from '@/components/events/category-copy';
 import { SectionHeading } from '@/components/ui/section-heading';
 import styles from './home.module.css';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Events } from '@/lib/content/schemas';
 import { Card } from '@/components/ui/card';
 import { ContentImage } from '@/components/ui/content-image';

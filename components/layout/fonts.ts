@@ -2,7 +2,12 @@ import localFont from 'next/font/local';
 
 /**
  * Self-hosted fonts (latin subset, copied from @fontsource into public/fonts). Three files only:
- * Fraunces 700 for display type, Space Grotesk 400/700 for text, preloaded.
+ * Fraunces 700 for display type, Space Grotesk 400/700 for text.
+ *
+ * Not preloaded (issue 15): on slow 4G a preload (sent in the Link header) starts the 45 KB of
+ * fonts beside the LCP image and shares the link with it, yet with `optional` they arrive after
+ * the first paint and are not used on that view anyway. Requested by the first layout instead,
+ * they are cached for the next page.
  *
  * `display: 'optional'`: a font that is not there for the first paint is not swapped in later on
  * that page view (the next page has it from the cache). With 'swap', fonts landing after the first
@@ -14,7 +19,7 @@ export const displayFont = localFont({
   src: [{ path: '../../public/fonts/fraunces-latin-700-normal.woff2', weight: '700', style: 'normal' }],
   variable: '--font-display',
   display: 'optional',
-  preload: true,
+  preload: false,
   adjustFontFallback: 'Times New Roman',
   fallback: ['Georgia', 'Times New Roman', 'serif'],
 });
@@ -26,7 +31,7 @@ export const textFont = localFont({
   ],
   variable: '--font-text',
   display: 'optional',
-  preload: true,
+  preload: false,
   adjustFontFallback: 'Arial',
   fallback: ['system-ui', 'Segoe UI', 'Arial', 'sans-serif'],
 });

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { FESTIVAL_NAME } from '@/lib/festival';
 
 /** The wordmark: an adire sun mark plus "Ìtàn". Links home (the spec's "/" header link). */

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { getConfig } from '@/lib/config';
 import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/lib/festival';
 import { NewsletterForm } from '@/components/forms/newsletter-form';

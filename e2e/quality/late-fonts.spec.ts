@@ -31,7 +31,7 @@ test('no layout shift on any route when the web fonts arrive after the first pai
   const problems: string[] = [];
   for (const route of await pageRoutes(request)) {
     await page.goto(route, { waitUntil: 'load' });
-    // The delayed fonts have landed by "load" (they are preloaded); give layout a frame or two.
+    // The delayed fonts, requested by the first layout, have landed by "load"; give layout a frame or two.
     await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
     for (const shift of shifts) problems.push(`${route}: layout shift ${shift}`);

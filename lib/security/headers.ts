@@ -19,9 +19,13 @@ export interface CspOptions {
 export function buildCsp(nonce: string, { dev = false, imageOrigins = [] }: CspOptions = {}): string {
   return serializeCsp({
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
-    // In dev, Next's overlay injects style elements without the nonce; its CSP guide allows
-    // 'unsafe-inline' there (a nonce next to it would make browsers ignore it).
-    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
+    // 'unsafe-inline' for style elements (no nonce: next to one, browsers ignore 'unsafe-inline').
+    // Production inlines the CSS in <head> (next.config.ts experimental.inlineCss, issue 15), and
+    // React 19.3 writes that hoisted <style> without a nonce: Next 16.4 hands React the nonce as a
+    // string, which React applies to scripts only. In dev, Next's overlay injects unnonced styles
+    // too. Scripts stay nonce-only; styles cannot run script, and img-src/connect-src keep what a
+    // style could load on this origin. docs/performance.md, "Issue 15", says what this trades.
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
   });
 }

@@ -1,0 +1,48 @@
+/**
+ * The home page's first load on a phone over slow mobile data: a byte budget. Deterministic: it
+ * counts bytes, not time. Issue 15's target is 250 KB; it is judged by `npm run bench` (Lighthouse's
+ * total byte weight) and was missed when this was written (about 280 KB: the framework's 135 KB of
+ * JS, 45 KB of fonts, 36 KB of HTML with the CSS inline, the images; docs/performance.md,
+ * "Issue 15"). This test holds the line at 300 KB so that nothing grows unnoticed; lower it as
+ * the page gets lighter. The page is loaded as Lighthouse's mobile
+ * run loads it (412 x 823 at 1.75x, the slow-4G figures applied through DevTools, which also tells
+ * Chromium the connection is slow and so widens its lazy-loading distance), and every response
+ * that finished by network idle is summed: headers and body as transferred (gzipped where sent so).
+ * The timing targets live in `npm run bench`, never here.
+ */
+import { expect, test } from '@playwright/test';
+
+const HOME_BUDGET_BYTES = 300 * 1024;
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+test('home page first load: at most 300 KB transferred on slow 4G @js', async ({ page }) => {
+  // The viewport is set above: one run is enough (the desktop project would repeat it).
+  test.skip(test.info().project.name !== 'phone-js', 'runs once, in phone-js');
+  test.setTimeout(60_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Lighthouse's mobileSlow4G with devtools throttling: 562.5 ms latency, 1.6 Mbit/s down, 0.75 up.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+  const sizes: { url: string; bytes: number }[] = [];
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    sizes.push({ url: event.requestId, bytes: event.encodedDataLength });
+  });
+  const urls = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
+    urls.set(event.requestId, event.request.url);
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
+  const report = sizes
+    .map((s) => `${(s.bytes / 1024).toFixed(1).padStart(6)} KB ${(urls.get(s.url) ?? s.url).replace(/^https?:\/\/[^/]+/, '')}`)
+    .join('\n');
+  test.info().annotations.push({ type: 'home-bytes', description: `${(total / 1024).toFixed(1)} KB\n${report}` });
+  expect(total, `home page first load ${(total / 1024).toFixed(1)} KB > ${HOME_BUDGET_BYTES / 1024} KB:\n${report}`).toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+});
