@@ -6,7 +6,7 @@ import {
   partnershipPayloadSchema,
   registrationPayloadSchema,
   volunteerPayloadSchema,
-} from '@/lib/forms/schemas';
+} from '@/lib/contract/forms';
 import type { z } from 'zod';
 import { buildApp, countRows, dbTargets, FORM_TABLES, postJson, validPayloads, type TestApp, type TestDatabase } from './test-support/databases';
 

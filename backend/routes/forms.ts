@@ -12,7 +12,7 @@ import {
   partnershipPayloadSchema,
   registrationPayloadSchema,
   volunteerPayloadSchema,
-} from '@/lib/forms/schemas';
+} from '@/lib/contract/forms';
 import {
   CapacityExceededError,
   createContactMessage,

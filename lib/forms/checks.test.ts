@@ -113,7 +113,7 @@ describe('checkText: names that look like something else', () => {
   });
 
   it('the same rules hold in the server schemas', async () => {
-    const { registrationPayloadSchema, donationPayloadSchema } = await import('./schemas');
+    const { registrationPayloadSchema, donationPayloadSchema } = await import('@/lib/contract/forms');
     const base = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', numberOfTickets: 1, submittedAt: '2025-09-01T10:00:00.000Z' };
     const bidi = registrationPayloadSchema.safeParse({ ...base, firstName: `${RLO}Ada` });
     expect(bidi.success).toBe(false);

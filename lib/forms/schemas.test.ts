@@ -3,7 +3,6 @@ import { DONATION_SECRET_FIELDS, echoValues, formDataToObject, validateForm } fr
 import { MESSAGES, NEWSLETTER_MESSAGES, SUBMIT_MESSAGES } from './messages';
 import {
   donationFormSchema,
-  donationPayloadSchema,
   partnershipFormSchema,
   registrationFormSchema,
   resolveDonationAmount,
@@ -12,6 +11,7 @@ import {
   toRegistrationPayload,
   volunteerFormSchema,
 } from './schemas';
+import { donationPayloadSchema } from '@/lib/contract/forms';
 
 function form(entries: Record<string, string | string[]>): FormData {
   const fd = new FormData();

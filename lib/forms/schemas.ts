@@ -23,13 +23,14 @@ import {
   ZIPCODE_RULES,
 } from './field-rules';
 import { MESSAGES } from './messages';
-import { CONTROL_CHARACTERS, numberField, textField } from './rules';
+import { numberField, textField } from './rules';
 
 /**
  * One schema per form, keyed by the form's field names in the order the form shows them (the
- * error summary follows this order), and one per API payload (spec §3). The payload schemas
- * reuse the same field rules (field-rules.ts), so the site, the browser's on-blur check and the
- * backend give the same message for the same input.
+ * error summary follows this order), and the mapping of each form to its API payload. The payload
+ * schemas themselves are the contract's (lib/contract/forms.ts); they reuse these field rules
+ * (field-rules.ts), so the site, the browser's on-blur check and the backend give the same message
+ * for the same input.
  */
 const name = () => textField(NAME_RULES);
 const email = () => textField(EMAIL_RULES);
@@ -147,75 +148,6 @@ export type PartnershipForm = z.output<typeof partnershipFormSchema>;
 export type DonationForm = z.output<typeof donationFormSchema>;
 export type VolunteerForm = z.output<typeof volunteerFormSchema>;
 export type ContactForm = z.output<typeof contactFormSchema>;
-
-// ---- API payloads (spec §3) ----
-
-/** ISO timestamp the client stamps; the backend keeps its own receive time as well. */
-const submittedAt = () =>
-  z
-    .unknown()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return new Date().toISOString();
-      if (typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) && /^\d{4}-\d{2}-\d{2}T/.test(raw)) {
-        return new Date(raw).toISOString();
-      }
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
-      return z.NEVER;
-    });
-
-export const newsletterPayloadSchema = newsletterFormSchema;
-
-export const registrationPayloadSchema = registrationFormSchema.extend({ submittedAt: submittedAt() });
-
-export const partnershipPayloadSchema = partnershipFormSchema.extend({ submittedAt: submittedAt() });
-
-export const volunteerPayloadSchema = volunteerFormSchema.extend({ submittedAt: submittedAt() });
-
-export const contactPayloadSchema = contactFormSchema.extend({ submittedAt: submittedAt() });
-
-export const donationPayloadSchema = z.object({
-  amount: amountField(),
-  currency: z.unknown().optional().transform((raw, ctx) => {
-    if (raw === undefined || raw === DONATION_CURRENCY) return DONATION_CURRENCY;
-    ctx.addIssue({ code: 'custom', message: MESSAGES.currencyInvalid });
-    return z.NEVER;
-  }),
-  donor: z.object(
-    {
-      firstName: name(),
-      lastName: name(),
-      email: email(),
-      phone: phone(),
-      address: z.object(
-        {
-          street: donationFormSchema.shape.streetAddress,
-          city: donationFormSchema.shape.city,
-          state: donationFormSchema.shape.state,
-          zipcode: donationFormSchema.shape.zipcode,
-        },
-        { error: MESSAGES.required },
-      ),
-    },
-    { error: MESSAGES.required },
-  ),
-  card: z.object(
-    {
-      number: donationFormSchema.shape.cardNumber,
-      expiry: donationFormSchema.shape.cardExpiry,
-      cvc: donationFormSchema.shape.cardCvc,
-      holder: donationFormSchema.shape.cardHolder,
-    },
-    { error: MESSAGES.required },
-  ),
-  source: z.string().max(40).refine((v) => !CONTROL_CHARACTERS.test(v), MESSAGES.invalid).optional().default('frontend'),
-});
-
-export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
-export type PartnershipPayload = z.output<typeof partnershipPayloadSchema>;
-export type VolunteerPayload = z.output<typeof volunteerPayloadSchema>;
-export type ContactPayload = z.output<typeof contactPayloadSchema>;
-export type DonationPayload = z.output<typeof donationPayloadSchema>;
 
 /** Payload paths -> the donation form's field names, to show backend field errors inline. */
 export const DONATION_PAYLOAD_FIELDS: Record<string, keyof DonationForm> = {

@@ -1,4 +1,4 @@
-import type { ContactPayload, DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/forms/schemas';
+import type { ContactPayload, DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/contract/forms';
 import { newId, ticketReference } from '../../lib/ids';
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../schema';
