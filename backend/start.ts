@@ -57,9 +57,11 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     gateway: options.gateway ?? gatewayFromConfig(config),
     signer,
     log,
+    // A long-lived server's loop delivers (and schedules the retries); elsewhere the host's hook
+    // (after() in the site) does.
     onOutboxWrite: (topic) => {
-      if (options.onOutboxWrite) options.onOutboxWrite(topic);
-      else loop?.kick();
+      if (loop) loop.kick();
+      else options.onOutboxWrite?.(topic);
     },
     ...(options.socketAddress ? { socketAddress: options.socketAddress } : {}),
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
 import { loadSigner } from '../lib/signing';
-import { drainOutbox, type DrainResult } from '../outbox/drain';
+import { createDrainLoop, drainOutbox, type DrainResult } from '../outbox/drain';
 import { enqueue, outboxCounts } from '../outbox/queue';
 import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '../test-support/databases';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp';
@@ -173,6 +173,15 @@ describe.each(dbTargets)('mail on $name', (target) => {
     expect(new Set(recipients).size).toBe(100);
     expect(await outboxCounts(db, 'mail')).toMatchObject({ pending: 0 });
     for (const o of others) o.transport.close();
+  });
+
+  it('a long-lived loop also finds mail it was not told about (queued by another deliverer), within its idle wait', async () => {
+    const loop = createDrainLoop(outbox.target, { maxSleepMs: 200 });
+    loop.kick();
+    await new Promise((r) => setTimeout(r, 100));
+    await enqueue(database.handle.db, { topic: 'mail', kind: 'volunteerAck', recipient: 'quiet@example.com', payload: { volunteerId: 'x' } });
+    await expect.poll(async () => (await outboxCounts(database.handle.db, 'mail')).pending, { timeout: 3000 }).toBe(0);
+    await loop.stop();
   });
 
   it('a mail whose record was deleted before delivery is given up, not sent', async () => {

@@ -108,9 +108,10 @@ export function createDrainLoop(target: DrainTarget, { maxSleepMs = 60_000 } = {
   const schedule = async () => {
     clearTimeout(timer);
     if (stopped) return;
+    // Nothing due here: look again after maxSleepMs all the same, for entries another deliverer
+    // (an after() drain, another instance) left waiting for a retry.
     const next = await nextDueAt(target.db, target.topic);
-    if (!next) return;
-    const wait = Math.min(Math.max(250, Date.parse(next) - Date.now()), maxSleepMs);
+    const wait = next ? Math.min(Math.max(250, Date.parse(next) - Date.now()), maxSleepMs) : maxSleepMs;
     timer = setTimeout(() => loop.kick(), wait);
     timer.unref?.();
   };

@@ -87,6 +87,9 @@ export async function enqueueNewsletter(email: string): Promise<void> {
     .where('status', '=', 'pending')
     .executeTakeFirst();
   if (!waiting) await enqueue(db, { topic: 'relay', kind: NEWSLETTER_KIND, recipient, payload: { email } });
+  // A long-lived server's loop delivers and schedules the retries; elsewhere, after the response.
+  const loop = runtime().loop;
+  if (loop) return loop.kick();
   const run = () => drainRelayOnce().catch((error: unknown) => console.warn(`[outbox] relay drain failed: ${String(error)}`));
   try {
     after(run);
