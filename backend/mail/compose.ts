@@ -163,6 +163,19 @@ async function donationPolicy(db: Db) {
   return stored.success ? stored.data : donationPolicyFallback;
 }
 
+/** A short "we received it" mail: greeting, a few lines, the foot. */
+function acknowledgement(a: { firstName: string; subject: string; title: string; lines: string[]; reason: { text: string; html: string } }): ComposedMail {
+  return {
+    subject: a.subject,
+    text: [`Dear ${a.firstName},`, '', ...a.lines, '', a.reason.text].join('\n'),
+    html: mailLayout({
+      title: a.title,
+      body: paragraph(`Dear ${escapeHtml(a.firstName)},`) + a.lines.map((l) => paragraph(escapeHtml(l))).join(''),
+      footer: a.reason.html,
+    }),
+  };
+}
+
 const gone = (what: string) => new PermanentFailure(`${what} no longer exists (deleted before the mail was sent)`);
 
 async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<ComposedMail> {
@@ -230,39 +243,31 @@ async function compose(entry: OutboxEntry, ctx: ComposeContext): Promise<Compose
       const { partnershipId } = MAIL_KINDS.partnershipAck.parse(entry.payload);
       const row = await db.selectFrom('partnerships').selectAll().where('id', '=', partnershipId).executeTakeFirst();
       if (!row) throw gone('The partnership proposal');
-      const reason = why('partnership', siteUrl);
-      const lines = [
-        `Thank you for your partnership proposal${row.organization ? ` on behalf of ${row.organization}` : ''}. It has reached the festival team.`,
-        'A member of the team will reply within 5 business days.',
-      ];
-      return {
+      return acknowledgement({
+        firstName: row.first_name,
         subject: 'We received your partnership proposal',
-        text: [`Dear ${row.first_name},`, '', ...lines, '', reason.text].join('\n'),
-        html: mailLayout({
-          title: 'We received your proposal',
-          body: paragraph(`Dear ${escapeHtml(row.first_name)},`) + lines.map((l) => paragraph(escapeHtml(l))).join(''),
-          footer: reason.html,
-        }),
-      };
+        title: 'We received your proposal',
+        lines: [
+          `Thank you for your partnership proposal${row.organization ? ` on behalf of ${row.organization}` : ''}. It has reached the festival team.`,
+          'A member of the team will reply within 5 business days.',
+        ],
+        reason: why('partnership', siteUrl),
+      });
     }
     case 'volunteerAck': {
       const { volunteerId } = MAIL_KINDS.volunteerAck.parse(entry.payload);
       const row = await db.selectFrom('volunteer_applications').selectAll().where('id', '=', volunteerId).executeTakeFirst();
       if (!row) throw gone('The volunteer application');
-      const reason = why('volunteer', siteUrl);
-      const lines = [
-        'Thank you for offering to volunteer at the festival. Your application has reached the volunteer coordinators.',
-        'They will be in touch about roles and a briefing before the festival.',
-      ];
-      return {
+      return acknowledgement({
+        firstName: row.first_name,
         subject: 'We received your volunteer application',
-        text: [`Dear ${row.first_name},`, '', ...lines, '', reason.text].join('\n'),
-        html: mailLayout({
-          title: 'Thank you for volunteering',
-          body: paragraph(`Dear ${escapeHtml(row.first_name)},`) + lines.map((l) => paragraph(escapeHtml(l))).join(''),
-          footer: reason.html,
-        }),
-      };
+        title: 'Thank you for volunteering',
+        lines: [
+          'Thank you for offering to volunteer at the festival. Your application has reached the volunteer coordinators.',
+          'They will be in touch about roles and a briefing before the festival.',
+        ],
+        reason: why('volunteer', siteUrl),
+      });
     }
     case 'newsletterWelcome': {
       // Unsubscribed (or deleted on request) before the welcome went out: it is not sent.
