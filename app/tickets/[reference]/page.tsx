@@ -63,7 +63,7 @@ export default async function TicketPage({ params, searchParams }: { params: Par
         ) : (
           <p className={styles.note}>
             Show this QR code (on your phone or printed) at the gate, or tell the volunteer your reference, to collect your{' '}
-            {WRISTBAND_HOURS}-hour {bands}. Entry is free.
+            {bands} for the {WRISTBAND_HOURS}-hour festival. Entry is free.
           </p>
         )}
       </article>
