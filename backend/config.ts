@@ -142,7 +142,10 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
   };
 }
 
-/** The configuration of this process, from its environment (the one place the backend reads it). */
+let fromEnv: BackendConfig | undefined;
+
+/** The configuration of this process, from its environment (the one place the backend reads it), parsed once. */
 export function backendConfigFromEnv(): BackendConfig {
-  return parseBackendConfig(process.env);
+  fromEnv ??= parseBackendConfig(process.env);
+  return fromEnv;
 }

@@ -9,6 +9,7 @@ import { connectDb } from '../backend/db/connect';
 import { upsertStaffUser } from '../backend/auth/staff';
 import { startTestSmtp, type TestSmtp } from '../backend/test-support/smtp';
 import { expectNoAxeViolations } from './axe-scan';
+import { decode } from './smoke/routes';
 import { freePort } from './support/ports';
 import { startNext, stop, type Server } from './support/next-server';
 
@@ -34,10 +35,6 @@ test.afterAll(async () => {
   await stop(server);
   await smtp?.close();
 });
-
-function unescapeHtml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
 
 function linkIn(text: string): string {
   const match = /https?:\/\/\S+\/tickets\/ITN-[A-Z0-9]{6}\?t=[A-Za-z0-9_-]{22}/.exec(text);
@@ -188,7 +185,7 @@ test('a cross-origin check-in is refused: the API by the proxy, the server actio
   // The hidden fields of the form as the server renders it (what a browser without JS posts).
   const html = await (await request.get(`${server.origin}/staff/check-in`, { headers: { Cookie: `authToken=${token}` } })).text();
   const formHtml = /<form[^>]*aria-label="Check in a ticket"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? '';
-  const hidden = [...formHtml.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map((m) => [m[1]!, unescapeHtml(m[2] ?? '')] as [string, string]);
+  const hidden = [...formHtml.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map((m) => [m[1]!, decode(m[2] ?? '')] as [string, string]);
   expect(hidden.some(([name]) => name.startsWith('$ACTION'))).toBe(true);
   const post = (origin: string) =>
     request.post(`${server.origin}/staff/check-in`, {

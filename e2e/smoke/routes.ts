@@ -41,7 +41,8 @@ export const MISSING_PATHS: readonly string[] = [
   '/a/b/c',
 ];
 
-const decode = (html: string) =>
+/** The entities React writes in text and attribute values, back to characters. */
+export const decode = (html: string) =>
   html.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 export const titleOf = (html: string): string | undefined => {

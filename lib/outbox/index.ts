@@ -26,6 +26,7 @@ export { isOutage, NEWSLETTER_KIND } from './relay';
 
 interface Runtime {
   handle: Promise<DbHandle>;
+  target?: Promise<DrainTarget>;
   loop?: DrainLoop;
 }
 
@@ -58,18 +59,22 @@ function runtime(): Runtime {
   return g[KEY];
 }
 
-async function target(): Promise<DrainTarget> {
-  const handle = await runtime().handle;
-  const transport = createTransport(getConfig().apiBaseUrl);
-  const client = createApiClient({ baseUrl: transport.baseUrl, fetch: transport.fetch, log: (line) => console.warn(line) });
-  return {
-    db: handle.db,
-    dialect: handle.dialect,
-    topic: 'relay',
-    deliver: relayDeliver(client),
-    policy: { ...DEFAULT_DRAIN_POLICY, backoff: getConfig().outboxRetry },
-    log: (line) => console.warn(line),
-  };
+/** The relay's drain target: built once per process, like its database handle. */
+function target(): Promise<DrainTarget> {
+  const r = runtime();
+  r.target ??= r.handle.then((handle) => {
+    const transport = createTransport(getConfig().apiBaseUrl);
+    const client = createApiClient({ baseUrl: transport.baseUrl, fetch: transport.fetch, log: (line) => console.warn(line) });
+    return {
+      db: handle.db,
+      dialect: handle.dialect,
+      topic: 'relay' as const,
+      deliver: relayDeliver(client),
+      policy: { ...DEFAULT_DRAIN_POLICY, backoff: getConfig().outboxRetry },
+      log: (line: string) => console.warn(line),
+    };
+  });
+  return r.target;
 }
 
 export async function enqueueNewsletter(email: string): Promise<void> {
