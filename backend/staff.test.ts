@@ -44,6 +44,8 @@ describe.each(dbTargets)('staff accounts on $name', (target) => {
     expect((await login('reset@itan.example', 'first-long-password')).status).toBe(401);
     const fresh = ((await (await login('reset@itan.example', 'second-long-password')).json()) as Json).token as string;
     expect((await me(fresh)).status).toBe(200);
+    // staff:create is the operator's command: its accounts are admins; self-signups are plain staff.
+    expect(await (await me(fresh)).json()).toMatchObject({ user: { email: 'reset@itan.example', role: 'admin' } });
   });
 
   it('concurrent sign-ups with one email: exactly one account, the others a clear 400, and nobody takes it over', async () => {
@@ -61,6 +63,7 @@ describe.each(dbTargets)('staff accounts on $name', (target) => {
     const rows = await database.handle.db.selectFrom('staff_users').selectAll().where('email', '=', 'race@itan.example').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe(`Racer ${winner}`);
+    expect(rows[0]!.role).toBe('staff');
     // Only the winner's password opens the account.
     for (let i = 0; i < 4; i++) {
       expect((await login('race@itan.example', `racer-password-number-${i}`)).status, `password ${i}`).toBe(i === winner ? 200 : 401);

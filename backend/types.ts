@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { BackendConfig } from './config';
-import type { Db, DbDialect } from './db/schema';
+import type { Db, DbDialect, StaffRole } from './db/schema';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Signer } from './lib/signing';
 import type { OutboxTopic } from './outbox/queue';
@@ -10,6 +10,7 @@ export interface StaffUser {
   id: string;
   email: string;
   name: string;
+  role: StaffRole;
 }
 
 /** Hono's context variables for this app. */

@@ -35,19 +35,20 @@ export async function createStaffUser(db: Db, input: { email: string; name: stri
   try {
     await db
       .insertInto('staff_users')
-      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: new Date().toISOString() })
+      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: new Date().toISOString(), role: 'staff' })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
-  return { id, email, name: input.name };
+  return { id, email, name: input.name, role: 'staff' };
 }
 
 /**
- * `npm run staff:create`: creates the account, or sets a new name and password when the email
- * exists. A new password ends every session of that account: its tokens are revoked in the same
- * transaction, so a token issued under the old password stops working the moment the new one does.
+ * `npm run staff:create`, the server operator's command: creates an admin account, or sets a new
+ * name and password when the email exists (and enables it again if an admin had disabled it; its
+ * role stays). A new password ends every session of that account: its tokens are revoked in the
+ * same transaction, so a token issued under the old password stops working the moment the new one does.
  */
 export async function upsertStaffUser(db: Db, input: { email: string; name: string; password: string }, now = new Date()) {
   const email = input.email.trim().toLowerCase();
@@ -55,31 +56,37 @@ export async function upsertStaffUser(db: Db, input: { email: string; name: stri
   return db.transaction().execute(async (trx) => {
     const existing = await findStaffByEmail(trx, email);
     if (existing) {
-      await trx.updateTable('staff_users').set({ name: input.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
+      await trx
+        .updateTable('staff_users')
+        .set({ name: input.name, password_hash: passwordHash, disabled_at: null })
+        .where('id', '=', existing.id)
+        .execute();
       await trx
         .updateTable('auth_tokens')
         .set({ revoked_at: now.toISOString() })
         .where('user_id', '=', existing.id)
         .where('revoked_at', 'is', null)
         .execute();
-      return { user: { id: existing.id, email, name: input.name }, created: false };
+      return { user: { id: existing.id, email, name: input.name, role: existing.role }, created: false };
     }
     const id = newId();
     await trx
       .insertInto('staff_users')
-      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: now.toISOString() })
+      .values({ id, email, name: input.name, password_hash: passwordHash, created_at: now.toISOString(), role: 'admin' })
       .execute();
-    return { user: { id, email, name: input.name }, created: true };
+    return { user: { id, email, name: input.name, role: 'admin' as const }, created: true };
   });
 }
 
+/** A disabled account is answered like a wrong password, after the same work (no timing tell). */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<StaffUser | undefined> {
   const row = await findStaffByEmail(db, email);
   if (!row) {
     await verifyAgainstDummy(password);
     return undefined;
   }
-  return (await verifyPassword(password, row.password_hash)) ? { id: row.id, email: row.email, name: row.name } : undefined;
+  const ok = await verifyPassword(password, row.password_hash);
+  return ok && !row.disabled_at ? { id: row.id, email: row.email, name: row.name, role: row.role } : undefined;
 }
 
 export async function issueToken(db: Db, userId: string, now = new Date()): Promise<string> {
@@ -101,12 +108,13 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('staff_users', 'staff_users.id', 'auth_tokens.user_id')
-    .select(['staff_users.id', 'staff_users.email', 'staff_users.name'])
+    .select(['staff_users.id', 'staff_users.email', 'staff_users.name', 'staff_users.role'])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now.toISOString())
+    .where('staff_users.disabled_at', 'is', null)
     .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, name: row.name } : undefined;
+  return row ? { id: row.id, email: row.email, name: row.name, role: row.role } : undefined;
 }
 
 export async function revokeToken(db: Db, token: string, now = new Date()): Promise<void> {

@@ -135,12 +135,33 @@ export interface VolunteerTable {
   created_at: string;
 }
 
+export type StaffRole = 'admin' | 'staff';
+
 export interface StaffUserTable {
   id: string;
   email: string;
   name: string;
   password_hash: string;
   created_at: string;
+  /** Migration 2026-11-25-1: admins manage accounts and read the audit log. */
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  /** Set when an admin disables the account; it can no longer sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Who changed what and when in the staff area (migration 2026-11-25-1). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string;
+  actor_name: string;
+  /** A verb in dotted form: 'report.publish', 'staff.disable', 'hero.update'. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** One human line, e.g. the report's title; never a password or a visitor's personal data. */
+  summary: string;
 }
 
 export interface AuthTokenTable {
@@ -219,6 +240,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   contact_messages: ContactMessageTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

@@ -31,6 +31,7 @@ export const HTTP_MESSAGES = {
   rateLimited: 'Too many submissions from your connection. Please wait a minute and try again.',
   internal: 'Something went wrong on our side. Please try again shortly.',
   unauthorized: 'Please sign in as festival staff to do this.',
+  adminOnly: 'Only a festival admin can do this.',
   /** BackendConfig.submissionsOff: on Vercel with no DATABASE_URL. */
   submissionsOff: 'Submissions are switched off: this deployment has no database. Set DATABASE_URL.',
 } as const;

@@ -41,6 +41,14 @@ export function requireStaff(db: Db): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** After requireStaff: only admins (staff accounts, the audit log). */
+export function requireAdmin(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get('staff').role !== 'admin') return fail(c, 403, HTTP_MESSAGES.adminOnly);
+    await next();
+  };
+}
+
 /** /auth/* (spec §6–7) for festival staff. */
 export function authRoutes(deps: AppDeps) {
   const { db, config } = deps;

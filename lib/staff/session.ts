@@ -12,7 +12,8 @@ import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/api';
  */
 export const STAFF_SESSION_HOURS = 12;
 
-const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
+// An external backend's /me may not know roles: such a user is plain staff (no account admin).
+const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff']).catch('staff') });
 const meSchema = z.object({ success: z.literal(true), user: staffSchema });
 export type StaffUser = z.infer<typeof staffSchema>;
 
@@ -34,6 +35,13 @@ export function safeNext(next: unknown, fallback = '/staff/check-in'): string {
 export async function requireStaff(next: string): Promise<StaffUser> {
   const user = await getStaffUser();
   if (!user) redirect(`/staff/login?next=${encodeURIComponent(safeNext(next))}`);
+  return user;
+}
+
+/** For the admins' pages and actions (accounts, audit log): plain staff are sent to the dashboard. */
+export async function requireAdmin(next: string): Promise<StaffUser> {
+  const user = await requireStaff(next);
+  if (user.role !== 'admin') redirect('/staff');
   return user;
 }
 

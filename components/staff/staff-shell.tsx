@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { logoutAction } from '@/app/staff/login/actions';
+import { Container } from '@/components/ui/container';
+import { visibleSections } from '@/lib/staff/nav';
+import { isPublishingEnabled } from '@/lib/staff/publishing';
+import type { StaffUser } from '@/lib/staff/session';
+import styles from './staff.module.css';
+
+/**
+ * The frame of every staff page after sign-in: title, the sections this user may open, sign-out.
+ * It guards nothing: each page and action checks the session itself before rendering this.
+ */
+export function StaffShell({
+  staff,
+  current,
+  title,
+  width = 'narrow',
+  children,
+}: {
+  staff: StaffUser;
+  /** The section this page belongs to (its href), marked aria-current. */
+  current: string;
+  title: string;
+  width?: 'narrow' | 'wide';
+  children: ReactNode;
+}) {
+  const sections = visibleSections(staff, isPublishingEnabled());
+  return (
+    <Container width={width} className={styles.page}>
+      <nav aria-label="Staff area" className={styles.staffNav}>
+        <ul>
+          {sections.map((s) => (
+            <li key={s.href}>
+              <Link href={s.href} prefetch={false} aria-current={s.href === current ? 'page' : undefined}>
+                {s.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.bar}>
+        <h1 className={styles.title}>{title}</h1>
+        <form action={logoutAction}>
+          <button type="submit" className={styles.linkButton}>
+            Sign out <span className="visually-hidden">{staff.name}</span>
+          </button>
+        </form>
+      </div>
+      <p className={styles.who}>
+        Signed in as {staff.name}
+        {staff.role === 'admin' ? ' (admin)' : ''}
+      </p>
+      {children}
+    </Container>
+  );
+}
