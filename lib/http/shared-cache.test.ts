@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { SHARED_CACHE_SECONDS, sharedCacheSeconds } from './shared-cache';
 
 const req = (pathname: string, { method = 'GET', headers = {} as Record<string, string> } = {}) => ({
@@ -25,5 +27,38 @@ describe('sharedCacheSeconds', () => {
     expect(sharedCacheSeconds(req('/', { method: 'POST' }))).toBe(0);
     expect(sharedCacheSeconds(req('/', { headers: { cookie: 'a=1' } }))).toBe(0);
     expect(sharedCacheSeconds(req('/', { headers: { authorization: 'Bearer x' } }))).toBe(0);
+  });
+});
+
+/**
+ * The per-visitor list is kept by hand: this catches a form page added without it. Every page
+ * whose source hands a form its idempotency key must be one a shared cache never keeps.
+ */
+describe('every form page is per-visitor', () => {
+  const appDir = path.join(process.cwd(), 'app');
+
+  function pages(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return pages(full);
+      return entry.name === 'page.tsx' ? [full] : [];
+    });
+  }
+
+  /** The URL of a page file: route groups dropped, each [param] a sample value. */
+  function urlOf(file: string): string {
+    const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter(Boolean);
+    const url = segments.filter((s) => !/^\(.*\)$/.test(s)).map((s) => (/^\[.*\]$/.test(s) ? 'sample' : s));
+    return `/${url.join('/')}`;
+  }
+
+  const formPages = pages(appDir).filter((file) => /idempotencyKey=/.test(fs.readFileSync(file, 'utf8')));
+
+  it('finds the form pages', () => {
+    expect(formPages.map(urlOf)).toEqual(expect.arrayContaining(['/register', '/donations', '/contact', '/staff/login']));
+  });
+
+  it.each(formPages.map((file) => [urlOf(file)]))('%s is never shared', (url) => {
+    expect(sharedCacheSeconds(req(url))).toBe(0);
   });
 });
