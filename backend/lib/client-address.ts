@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { ADDRESS_RANGES, AddressRangeError, addToBlockList } from '@/lib/net/ranges';
 
 /**
  * Whose address a request counts under for the rate limits (issue 13, finding 1).
@@ -31,10 +32,8 @@ export const UNKNOWN_CLIENT = 'unknown';
 /** How many X-Forwarded-For entries are read at most (from the server's end). */
 const MAX_FORWARDED_ENTRIES = 32;
 
-const NAMED_RANGES: Record<string, readonly string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
+/** The names TRUSTED_PROXIES accepts for whole ranges. */
+const NAMED_RANGES: Record<string, readonly string[]> = { loopback: ADDRESS_RANGES.loopback, private: ADDRESS_RANGES.private };
 
 export class TrustedProxiesError extends Error {}
 
@@ -54,16 +53,13 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
   const entries: string[] = [];
   for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
     for (const entry of NAMED_RANGES[item.toLowerCase()] ?? [item]) {
-      const [address = '', prefixText] = entry.split('/');
-      const family = isIP(address);
-      if (family === 0) throw new TrustedProxiesError(`"${item}" is not an IP address, a CIDR range, loopback or private`);
-      const type = family === 4 ? 'ipv4' : 'ipv6';
-      if (prefixText === undefined) {
-        blockList.addAddress(address, type);
-      } else {
-        const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
-        if (!(prefix >= 0 && prefix <= (family === 4 ? 32 : 128))) throw new TrustedProxiesError(`"${item}" has an invalid prefix length`);
-        blockList.addSubnet(address, prefix, type);
+      try {
+        addToBlockList(blockList, entry);
+      } catch (error) {
+        if (!(error instanceof AddressRangeError)) throw error;
+        throw new TrustedProxiesError(
+          isIP(entry.split('/')[0] ?? '') === 0 ? `"${item}" is not an IP address, a CIDR range, loopback or private` : `"${item}" has an invalid prefix length`,
+        );
       }
       entries.push(entry);
     }

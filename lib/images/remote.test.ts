@@ -9,7 +9,7 @@ describe('remote images', () => {
   });
 
   it('knows loopback and private addresses, and allows them only when configured', () => {
-    for (const host of ['localhost', '127.0.0.1', '10.1.2.3', '192.168.0.9', '172.20.0.1', '[::1]', 'fd00::1']) expect(isPrivateHost(host), host).toBe(true);
+    for (const host of ['localhost', '127.0.0.1', '10.1.2.3', '192.168.0.9', '172.20.0.1', '169.254.169.254', '[::1]', 'fd00::1', 'fe80::1', '[::ffff:127.0.0.1]']) expect(isPrivateHost(host), host).toBe(true);
     for (const host of ['8.8.8.8', 'api.festival.example', '172.32.0.1']) expect(isPrivateHost(host), host).toBe(false);
     expect(allowsPrivateImageHosts(['https://api.festival.example'])).toBe(false);
     expect(allowsPrivateImageHosts(['https://api.festival.example', 'http://127.0.0.1:8000'])).toBe(true);

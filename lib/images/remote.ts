@@ -1,4 +1,5 @@
-import { isIP } from 'node:net';
+// Relative: next.config.ts imports this module, outside the bundler's path aliases.
+import { blockListOf, contains } from '../net/ranges';
 
 /**
  * next/image's settings for the external backend's images (lib/config.ts imageOrigins): each
@@ -9,15 +10,13 @@ export function remotePatternsFor(origins: readonly string[]): URL[] {
   return origins.map((origin) => new URL(`${origin}/**`));
 }
 
-const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./];
+const NOT_PUBLIC = blockListOf(['loopback', 'private', 'linkLocal']);
 
 /** Whether a host is on this machine or a private network (Next 16 refuses those by default). */
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return PRIVATE_V4.some((re) => re.test(host));
-  if (isIP(host) === 6) return host === '::1' || host.startsWith('fc') || host.startsWith('fd') || host.startsWith('fe80');
-  return false;
+  return contains(NOT_PUBLIC, host);
 }
 
 /**
