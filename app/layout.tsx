@@ -8,12 +8,14 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { getConfig } from '@/lib/config';
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/lib/festival';
+import { fullTitle } from '@/lib/seo/metadata';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
   return {
     metadataBase: new URL(getConfig().siteUrl),
-    title: { default: FESTIVAL_FULL_NAME, template: `%s | ${FESTIVAL_NAME}` },
+    // One separator for every title: the same as pageMetadata's (lib/seo/metadata.ts).
+    title: { default: FESTIVAL_FULL_NAME, template: fullTitle('%s') },
     description: `${FESTIVAL_FULL_NAME}: books, stories, art, music and film in ${FESTIVAL_CITY}, Nigeria. Free to attend.`,
     applicationName: FESTIVAL_NAME,
   };
