@@ -9,6 +9,7 @@ import {
   TICKET_RESEND_MESSAGE,
   ticketResendPayloadSchema,
 } from '@/lib/contract/tickets';
+import { recordAudit } from '../audit/log';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import { signerOf } from '../lib/signer-of';
 import { checkIn, checkInCounts, enqueueResend, findTicket, type TicketRow } from '../tickets/check-in';
@@ -95,7 +96,20 @@ export function checkInRoutes(deps: AppDeps) {
     const reference = parsed.success ? normaliseReference(parsed.data.reference) : undefined;
     if (!reference) return fail(c, 422, HTTP_MESSAGES.validation, { reference: TICKET_MESSAGES.referenceInvalid });
     const staff = c.get('staff');
-    const outcome = await checkIn(deps.db, reference, staff.name || staff.email);
+    // The check-in and its audit row are one transaction.
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      const result = await checkIn(trx, reference, staff.name || staff.email);
+      if (result.kind === 'checked-in') {
+        const n = result.ticket.number_of_tickets;
+        await recordAudit(trx, staff, {
+          action: 'ticket.check-in',
+          targetType: 'registration',
+          targetId: reference,
+          summary: `${reference} checked in (${n} wristband${n === 1 ? '' : 's'})`,
+        });
+      }
+      return result;
+    });
     if (outcome.kind === 'unknown') {
       return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
     }
