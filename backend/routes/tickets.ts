@@ -96,20 +96,19 @@ export function checkInRoutes(deps: AppDeps) {
     const reference = parsed.success ? normaliseReference(parsed.data.reference) : undefined;
     if (!reference) return fail(c, 422, HTTP_MESSAGES.validation, { reference: TICKET_MESSAGES.referenceInvalid });
     const staff = c.get('staff');
-    // The check-in and its audit row are one transaction.
-    const outcome = await deps.db.transaction().execute(async (trx) => {
-      const result = await checkIn(trx, reference, staff.name || staff.email);
-      if (result.kind === 'checked-in') {
-        const n = result.ticket.number_of_tickets;
-        await recordAudit(trx, staff, {
-          action: 'ticket.check-in',
-          targetType: 'registration',
-          targetId: reference,
-          summary: `${reference} checked in (${n} wristband${n === 1 ? '' : 's'})`,
-        });
-      }
-      return result;
-    });
+    const outcome = await checkIn(deps.db, reference, staff.name || staff.email);
+    // Recorded just after, not in one transaction: the check-in stays one auto-committed
+    // conditional UPDATE, so a burst of scans from many phones and instances never queues behind a
+    // lock held across awaits (on SQLite a second connection would block the process meanwhile).
+    if (outcome.kind === 'checked-in') {
+      const n = outcome.ticket.number_of_tickets;
+      await recordAudit(deps.db, staff, {
+        action: 'ticket.check-in',
+        targetType: 'registration',
+        targetId: reference,
+        summary: `${reference} checked in (${n} wristband${n === 1 ? '' : 's'})`,
+      });
+    }
     if (outcome.kind === 'unknown') {
       return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
     }
