@@ -53,7 +53,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(empty.registrations).toEqual({ count: 0, wristbands: 0, capacity: CAPACITY, checkedInRegistrations: 0, checkedInWristbands: 0 });
     expect(empty.donations).toEqual({ count: 0, totalKobo: 0 });
 
-    const regs = [];
+    const regs: string[] = [];
     for (const [email, n] of [['r1@example.com', 2], ['r2@example.com', 3], ['r3@example.com', 1]] as const) {
       const res = await postJson(app, '/api/forms/registrations/', { ...validPayloads.registration(n), email, firstName: `Reg${n}` });
       expect(res.status).toBe(201);
