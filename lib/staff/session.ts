@@ -30,7 +30,7 @@ export async function getStaffUser(): Promise<StaffUser | undefined> {
 }
 
 /** Only paths of this site, so a crafted ?next= cannot send a volunteer elsewhere after login. */
-export function safeNext(next: unknown, fallback = '/staff/check-in'): string {
+export function safeNext(next: unknown, fallback = '/staff'): string {
   return typeof next === 'string' && /^\/staff(\/[A-Za-z0-9/_-]*)?$/.test(next) ? next : fallback;
 }
 
