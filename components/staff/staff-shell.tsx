@@ -41,7 +41,7 @@ export function StaffShell({
       </nav>
       <div className={styles.bar}>
         <h1 className={styles.title}>{title}</h1>
-        <form action={logoutAction}>
+        <form action={logoutAction} aria-label="Sign out">
           <button type="submit" className={styles.linkButton}>
             Sign out <span className="visually-hidden">{staff.name}</span>
           </button>
