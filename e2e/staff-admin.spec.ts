@@ -108,9 +108,10 @@ test('accounts: add a member who sees no admin sections; a reset signs them out;
   await page.getByRole('button', { name: 'Add staff member' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
 
-  await page.getByLabel('Full name').fill(member.name);
-  await page.getByLabel('Email address').fill(member.email);
-  await page.getByLabel('Role').selectOption('staff');
+  const add = page.getByRole('form', { name: 'Add a staff member' });
+  await add.getByLabel('Full name').fill(member.name);
+  await add.getByLabel('Email address').fill(member.email);
+  await add.getByLabel('Role').selectOption('staff');
   await page.getByRole('button', { name: 'Add staff member' }).click();
   await expect(page.getByTestId('accounts-answer')).toContainText('Staff account created.');
   const first = (await page.getByTestId('generated-password').textContent())!.trim();

@@ -20,7 +20,7 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
   const values = state.status === 'error' ? state.values : {};
   const fieldError = (name: string) =>
     errors[name] ? (
-      <p id={`${name}-error`} className={styles.fieldError}>
+      <p id={`new-${name}-error`} className={styles.fieldError}>
         <span className="visually-hidden">Error: </span>
         {errors[name]}
       </p>
@@ -102,15 +102,15 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
         <h2 id="add-title">Add a staff member</h2>
         <input type="hidden" name="intent" value="add" />
         <div className={styles.field}>
-          <label htmlFor="name">Full name</label>
+          <label htmlFor="new-name">Full name</label>
           {fieldError('name')}
-          <input id="name" name="name" autoComplete="off" defaultValue={values.name ?? ''} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'name-error' : undefined} />
+          <input id="new-name" name="name" autoComplete="off" defaultValue={values.name ?? ''} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'new-name-error' : undefined} />
         </div>
         <div className={styles.field}>
-          <label htmlFor="email">Email address</label>
+          <label htmlFor="new-email">Email address</label>
           {fieldError('email')}
           <input
-            id="email"
+            id="new-email"
             name="email"
             type="email"
             inputMode="email"
@@ -118,34 +118,34 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
             spellCheck={false}
             defaultValue={values.email ?? ''}
             aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'email-error' : undefined}
+            aria-describedby={errors.email ? 'new-email-error' : undefined}
           />
         </div>
         <div className={styles.field}>
-          <label htmlFor="role">Role</label>
-          <p id="role-hint" className={styles.fieldHint}>
+          <label htmlFor="new-role">Role</label>
+          <p id="new-role-hint" className={styles.fieldHint}>
             Admins also manage accounts and read the audit log.
           </p>
           {fieldError('role')}
-          <select id="role" name="role" defaultValue={values.role || 'staff'} aria-describedby={errors.role ? 'role-hint role-error' : 'role-hint'} aria-invalid={errors.role ? true : undefined}>
+          <select id="new-role" name="role" defaultValue={values.role || 'staff'} aria-describedby={errors.role ? 'new-role-hint new-role-error' : 'new-role-hint'} aria-invalid={errors.role ? true : undefined}>
             <option value="staff">Staff</option>
             <option value="admin">Admin</option>
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor="password">
+          <label htmlFor="new-password">
             Initial password <span className={styles.muted}>(optional)</span>
           </label>
-          <p id="password-hint" className={styles.fieldHint}>
+          <p id="new-password-hint" className={styles.fieldHint}>
             {STAFF_TEXT.addIntro} At least {PASSWORD_MIN_CHARS} characters if you choose one.
           </p>
           {fieldError('password')}
           <input
-            id="password"
+            id="new-password"
             name="password"
             type="password"
             autoComplete="new-password"
-            aria-describedby={errors.password ? 'password-hint password-error' : 'password-hint'}
+            aria-describedby={errors.password ? 'new-password-hint new-password-error' : 'new-password-hint'}
             aria-invalid={errors.password ? true : undefined}
           />
         </div>
