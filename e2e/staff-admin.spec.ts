@@ -75,11 +75,11 @@ test('dashboard: a registration made here is counted against capacity, listed, a
   await expect(page.getByTestId('figure-registrations')).toContainText('1');
   await expect(page.getByTestId('figure-wristbands')).toContainText(`3 of ${CAPACITY}`);
   await expect(page.getByTestId('figure-wristbands')).toContainText(`${CAPACITY - 3} left`);
-  await expect(page.getByTestId('figure-checked-in')).toContainText('0 wristbands');
+  await expect(page.getByTestId('figure-checked-in')).toContainText('0 of 1 registrations');
   await expect(page.getByTestId('figure-donations')).toContainText('₦0.00');
   const recent = page.getByTestId('recent-registrations');
   await expect(recent).toContainText(`Zainab ${last}`);
-  await expect(recent).toContainText(reference);
+  await expect(recent).toContainText(`${reference} ×3`);
   // Personal data kept to what staff need: no email on the dashboard.
   await expect(page.locator('main')).not.toContainText(email);
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');

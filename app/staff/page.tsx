@@ -5,7 +5,7 @@ import styles from '@/components/staff/admin.module.css';
 import type { Dashboard } from '@/lib/contract/admin';
 import type { CheckInCounts } from '@/lib/contract/tickets';
 import { loadCheckInCounts, loadDashboard } from '@/lib/staff/admin';
-import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos } from '@/lib/staff/messages';
+import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
 
@@ -53,7 +53,7 @@ function Figure({ id, label, value, detail, children }: { id: string; label: str
     <div className={styles.figure} data-testid={`figure-${id}`}>
       <dt>{label}</dt>
       <dd>
-        {value}
+        <span className={styles.value}>{value}</span>
         {detail ? <small>{detail}</small> : null}
         {children}
       </dd>
@@ -65,7 +65,7 @@ function GateFigures({ counts }: { counts: CheckInCounts }) {
   return (
     <dl className={styles.figures}>
       <Figure id="registrations" label="Registrations" value={formatCount(counts.registrations)} detail={`${formatCount(counts.wristbands)} wristbands`} />
-      <Figure id="checked-in" label="Checked in" value={`${formatCount(counts.checkedInWristbands)} wristbands`} detail={`${formatCount(counts.checkedInRegistrations)} registrations`} />
+      <Figure id="checked-in" label="Wristbands checked in" value={formatCount(counts.checkedInWristbands)} detail={`${formatCount(counts.checkedInRegistrations)} of ${formatCount(counts.registrations)} registrations`} />
     </dl>
   );
 }
@@ -94,7 +94,7 @@ function Figures({ d }: { d: Dashboard }) {
               <meter className={styles.meter} min={0} max={capacity} value={Math.min(r.wristbands, capacity)} aria-label="Wristbands issued against capacity" />
             ) : null}
           </Figure>
-          <Figure id="checked-in" label="Checked in" value={`${formatCount(r.checkedInWristbands)} wristbands`} detail={`${formatCount(r.checkedInRegistrations)} of ${formatCount(r.count)} registrations`} />
+          <Figure id="checked-in" label="Wristbands checked in" value={formatCount(r.checkedInWristbands)} detail={`${formatCount(r.checkedInRegistrations)} of ${formatCount(r.count)} registrations`} />
           <Figure id="donations" label="Donations" value={formatKobo(d.donations.totalKobo)} detail={`${formatCount(d.donations.count)} successful`} />
           <Figure id="partnerships" label="Partnership requests" value={formatCount(d.partnerships)} />
           <Figure id="volunteers" label="Volunteer applications" value={formatCount(d.volunteers)} />
@@ -109,20 +109,21 @@ function Figures({ d }: { d: Dashboard }) {
         <div className={styles.recentGrid}>
           <Recent
             id="registrations"
+            note="Ticket ×wristbands; “in”: checked in at the gate."
             caption="Registrations"
-            head={['Name', 'Ticket', 'Wristbands', 'When']}
-            rows={d.recent.registrations.map((x) => [x.name, `${x.reference}${x.checkedIn ? ' (checked in)' : ''}`, String(x.wristbands), formatLagos(x.at)])}
+            head={['Name', 'Ticket', 'When']}
+            rows={d.recent.registrations.map((x) => [x.name, `${x.reference} ×${x.wristbands}${x.checkedIn ? ', in' : ''}`, formatLagosShort(x.at)])}
           />
-          <Recent id="donations" caption="Donations" head={['Name', 'Amount', 'When']} rows={d.recent.donations.map((x) => [x.name, formatKobo(x.amountKobo), formatLagos(x.at)])} />
+          <Recent id="donations" caption="Donations" head={['Name', 'Amount', 'When']} rows={d.recent.donations.map((x) => [x.name, formatKobo(x.amountKobo), formatLagosShort(x.at)])} />
           <Recent
             id="partnerships"
             caption="Partnership requests"
             head={['Name', 'Organisation', 'When']}
-            rows={d.recent.partnerships.map((x) => [x.name, x.organization ?? '—', formatLagos(x.at)])}
+            rows={d.recent.partnerships.map((x) => [x.name, x.organization ?? '—', formatLagosShort(x.at)])}
           />
-          <Recent id="volunteers" caption="Volunteer applications" head={['Name', 'Availability', 'When']} rows={d.recent.volunteers.map((x) => [x.name, x.availability, formatLagos(x.at)])} />
-          <Recent id="newsletter" caption="Newsletter subscribers" head={['Email', 'When']} rows={d.recent.newsletter.map((x) => [x.email, formatLagos(x.at)])} />
-          <Recent id="contact" caption="Contact messages" head={['Name', 'Topic', 'When']} rows={d.recent.contact.map((x) => [x.name, x.topic, formatLagos(x.at)])} />
+          <Recent id="volunteers" caption="Volunteer applications" head={['Name', 'Availability', 'When']} rows={d.recent.volunteers.map((x) => [x.name, x.availability, formatLagosShort(x.at)])} />
+          <Recent id="newsletter" caption="Newsletter subscribers" head={['Email', 'When']} rows={d.recent.newsletter.map((x) => [x.email, formatLagosShort(x.at)])} />
+          <Recent id="contact" caption="Contact messages" head={['Name', 'Topic', 'When']} rows={d.recent.contact.map((x) => [x.name, x.topic, formatLagosShort(x.at)])} />
         </div>
       </section>
     </>
@@ -130,12 +131,15 @@ function Figures({ d }: { d: Dashboard }) {
 }
 
 /** A small table in its own sideways-scrolling box (keyboard-reachable, named by its caption). */
-function Recent({ id, caption, head, rows }: { id: string; caption: string; head: string[]; rows: string[][] }) {
+function Recent({ id, caption, note, head, rows }: { id: string; caption: string; note?: string; head: string[]; rows: string[][] }) {
   const captionId = `recent-${id}`;
   return (
     <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid={`recent-${id}`}>
       <table className={styles.table}>
-        <caption id={captionId}>{caption}</caption>
+        <caption id={captionId}>
+          {caption}
+          {note ? <small className={styles.captionNote}>{note}</small> : null}
+        </caption>
         <thead>
           <tr>
             {head.map((h) => (
@@ -156,7 +160,7 @@ function Recent({ id, caption, head, rows }: { id: string; caption: string; head
             rows.map((row, i) => (
               <tr key={i}>
                 {row.map((cell, j) => (
-                  <td key={j} className={j === row.length - 1 ? styles.nowrap : undefined}>
+                  <td key={j} className={j === row.length - 1 || head[j] === 'Ticket' || head[j] === 'Amount' ? styles.nowrap : undefined}>
                     {cell}
                   </td>
                 ))}

@@ -28,6 +28,10 @@ export const STAFF_TEXT = {
   auditEmpty: 'No entries yet.',
 } as const;
 
+/** With API_BASE_URL: why the publishing sections are hidden (lib/staff/publishing.ts). */
+export const PUBLISHING_OFF_MESSAGE =
+  'Reports, events and the programme are edited in the festival’s own content system: this site reads them from API_BASE_URL, so they cannot be changed here.';
+
 export const EXPORT_LABELS = {
   registrations: 'Registrations',
   donations: 'Donations',
@@ -58,6 +62,13 @@ const lagos = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short',
 export const formatLagos = (iso: string): string => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : lagos.format(d);
+};
+
+const lagosShort = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+/** Day and time without the year, for small tables on a phone. */
+export const formatLagosShort = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : lagosShort.format(d);
 };
 
 export const formatCount = (n: number): string => n.toLocaleString('en-NG');

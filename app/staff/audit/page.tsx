@@ -33,7 +33,7 @@ function AuditTable({ page, pageSize, count, entries }: { page: number; pageSize
   return (
     <>
       <div className={styles.tableScroll} role="region" aria-labelledby="audit-caption" tabIndex={0}>
-        <table className={styles.table} data-testid="audit-table">
+        <table className={`${styles.table} ${styles.stacked}`} data-testid="audit-table">
           <caption id="audit-caption">
             Entries {from}–{to} of {count}, newest first (Lagos time)
           </caption>
@@ -55,8 +55,10 @@ function AuditTable({ page, pageSize, count, entries }: { page: number; pageSize
             ) : (
               entries.map((e) => (
                 <tr key={e.id} data-action={e.action}>
-                  <td className={styles.nowrap}>{formatLagos(e.at)}</td>
-                  <td>
+                  <td className={styles.nowrap} data-label="When">
+                    {formatLagos(e.at)}
+                  </td>
+                  <td data-label="Who">
                     {e.actor.name || e.actor.email}
                     {e.actor.name ? (
                       <>
@@ -65,8 +67,8 @@ function AuditTable({ page, pageSize, count, entries }: { page: number; pageSize
                       </>
                     ) : null}
                   </td>
-                  <td>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td>{e.summary}</td>
+                  <td data-label="What">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                  <td data-label="Details">{e.summary}</td>
                 </tr>
               ))
             )}
