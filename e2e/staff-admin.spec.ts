@@ -84,6 +84,10 @@ test('dashboard: a registration made here is counted against capacity, listed, a
   await expect(page.locator('main')).not.toContainText(email);
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
   await expectNoAxeViolations(page);
+  await page.goto(`${server.origin}/staff/check-in`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gate check-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(`${server.origin}/staff`);
 
   // The CSV: the link points at the session-checked route; its file holds the registration.
   const link = page.getByRole('link', { name: 'Registrations (CSV)' });
@@ -190,6 +194,7 @@ test('every staff route: no session, a revoked, an expired and an idle session a
       expect(res.status(), `${path} with ${label}`).toBeGreaterThanOrEqual(300);
       expect(res.status(), `${path} with ${label}`).toBeLessThan(400);
       expect(res.headers()['location'], `${path} with ${label}`).toMatch(/^\/staff\/login\?next=/);
+      expect(res.headers()['x-robots-tag'], `${path} with ${label}`).toBe('noindex, nofollow');
     }
     // The same route with a live session answers (so the refusals above were the session's doing).
     const ok = await request.get(`${server.origin}${path}`, { headers: { Cookie: `authToken=${valid}` }, maxRedirects: 0 });
@@ -261,4 +266,16 @@ test('every staff server action: refused without a session, with a revoked, expi
     if (accepted.status() === 303) expect(accepted.headers()['location'], action.name).not.toMatch(/next=/);
     await expect.poll(auditCount, { message: `${action.name}: audited once` }).toBe(before + 1);
   }
+
+  // The admin API behind these actions refuses another origin too (proxy.ts), even with a valid token.
+  const valid = await apiToken(ADMIN.email, ADMIN.password);
+  const before = await auditCount();
+  for (const path of ['/api/admin/staff/', `/api/admin/staff/${adminId}/password/`, '/api/admin/check-ins/', '/api/auth/logout/']) {
+    const res = await request.post(`${server.origin}${path}`, {
+      headers: { Origin: 'https://evil.example', Authorization: `Bearer ${valid}`, 'Content-Type': 'application/json' },
+      data: { name: 'Evil', email: `evil-${info.project.name}@itan.example`, role: 'admin', reference },
+    });
+    expect(res.status(), path).toBe(403);
+  }
+  expect(await auditCount()).toBe(before);
 });

@@ -67,6 +67,8 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
                 <dt>Added</dt>
                 <dd>{when[a.id]}</dd>
               </dl>
+              {/* Not for yourself: a reset ends your own session before you could read the new password. */}
+              {a.id === selfId ? null : (
               <div className={styles.actions}>
                 <form action={formAction}>
                   <input type="hidden" name="intent" value="reset" />
@@ -75,7 +77,7 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
                     Reset password<span className="visually-hidden"> of {a.name}</span>
                   </button>
                 </form>
-                {a.id === selfId ? null : a.disabledAt ? (
+                {a.disabledAt ? (
                   <form action={formAction}>
                     <input type="hidden" name="intent" value="enable" />
                     <input type="hidden" name="id" value={a.id} />
@@ -93,6 +95,7 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
                   </form>
                 )}
               </div>
+              )}
             </li>
           ))}
         </ul>
