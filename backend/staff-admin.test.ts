@@ -7,6 +7,8 @@ import { recordAudit } from './audit/log';
 import { addStaffAccount } from './auth/accounts';
 import { issueToken, upsertStaffUser, userForToken } from './auth/staff';
 import { newId } from './lib/ids';
+import { staffRolesAndAudit } from './db/migrations/2026-11-25-1-staff-roles-and-audit';
+import { sessionIdleExpiry } from './db/migrations/2026-11-25-2-session-idle-expiry';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from './test-support/databases';
 
 type Json = Record<string, unknown>;
@@ -282,5 +284,57 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(await userForToken(db, idle, minutes(3 * STAFF_SESSION_IDLE_MINUTES))).toBeUndefined();
     const row = await db.selectFrom('auth_tokens').select(['expires_at']).where('user_id', '=', user).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - t0.getTime()).toBe(STAFF_SESSION_HOURS * 3600_000);
+  });
+
+  it('the staff migrations go down and up again on this database, keeping the accounts', async () => {
+    const db = database.handle.db;
+    const users = await db.selectFrom('staff_users').select(['id', 'role']).orderBy('id').execute();
+    const columns = async (table: string) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+    await sessionIdleExpiry.down(db);
+    await staffRolesAndAudit.down(db);
+    expect(await columns('auth_tokens')).not.toContain('last_used_at');
+    expect(await columns('staff_users')).not.toContain('role');
+    expect(await columns('audit_log')).toEqual([]);
+    await staffRolesAndAudit.up(db);
+    await sessionIdleExpiry.up(db);
+    expect(await columns('auth_tokens')).toContain('last_used_at');
+    // Accounts from before the roles existed come back as admins (they came from staff:create).
+    const after = await db.selectFrom('staff_users').select(['id', 'role']).orderBy('id').execute();
+    expect(after.map((u) => u.id)).toEqual(users.map((u) => u.id));
+    expect(new Set(after.map((u) => u.role))).toEqual(new Set(['admin']));
+  });
+});
+
+describe.each(dbTargets)('two admins disabling each other at once on $name', (target) => {
+  let database: TestDatabase;
+  let app: BackendApp;
+  beforeAll(async () => {
+    database = await target.create();
+    ({ app } = await buildApp(database.handle));
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('exactly one succeeds and an active admin always remains', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await upsertStaffUser(database.handle.db, { email: `a${round}@itan.example`, name: 'A', password: 'a-password-long-enough' });
+      const b = await upsertStaffUser(database.handle.db, { email: `b${round}@itan.example`, name: 'B', password: 'b-password-long-enough' });
+      // Only these two are active admins in this round.
+      await database.handle.db.updateTable('staff_users').set({ disabled_at: new Date().toISOString() }).where('id', 'not in', [a.user.id, b.user.id]).execute();
+      const token = async (email: string, password: string) =>
+        ((await (await postJson(app, '/api/auth/login/', { email, password })).json()) as Json).token as string;
+      const [ta, tb] = [await token(`a${round}@itan.example`, 'a-password-long-enough'), await token(`b${round}@itan.example`, 'b-password-long-enough')];
+      const [ra, rb] = await Promise.all([
+        postJson(app, `/api/admin/staff/${b.user.id}/disable/`, {}, { Authorization: `Bearer ${ta}` }),
+        postJson(app, `/api/admin/staff/${a.user.id}/disable/`, {}, { Authorization: `Bearer ${tb}` }),
+      ]);
+      const statuses = [ra.status, rb.status];
+      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses}`).toHaveLength(1);
+      // The other was refused: the last admin (409), or its own session had just ended (401).
+      expect(statuses.every((s) => s === 200 || s === 409 || s === 401), `round ${round}: ${statuses}`).toBe(true);
+      const active = await database.handle.db.selectFrom('staff_users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).execute();
+      expect(active, `round ${round}`).toHaveLength(1);
+    }
   });
 });
