@@ -290,8 +290,8 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     const db = database.handle.db;
     const users = await db.selectFrom('staff_users').select(['id', 'role']).orderBy('id').execute();
     const columns = async (table: string) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
-    await sessionIdleExpiry.down(db);
-    await staffRolesAndAudit.down(db);
+    await sessionIdleExpiry.down!(db);
+    await staffRolesAndAudit.down!(db);
     expect(await columns('auth_tokens')).not.toContain('last_used_at');
     expect(await columns('staff_users')).not.toContain('role');
     expect(await columns('audit_log')).toEqual([]);
