@@ -4,6 +4,12 @@
  * own. Then every staff route and action from e2e/support/staff-routes.ts is refused without a
  * session, with a revoked, an expired and an idle one, and (actions) from another origin.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import nodePath from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { connectDb, type DbHandle } from '../backend/db/connect';
 import { issueToken, upsertStaffUser } from '../backend/auth/staff';
@@ -12,6 +18,9 @@ import { expectNoAxeViolations } from './axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
 import { STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';
+
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+const run = promisify(execFile);
 
 const ADMIN = { email: 'boss@itan.example', name: 'Funmi Boss', password: 'boss-password-long' };
 const CAPACITY = 300;
@@ -188,6 +197,7 @@ test('every staff route: no session, a revoked, an expired and an idle session a
   const valid = await apiToken(ADMIN.email, ADMIN.password);
   const sessions: [string, string | undefined][] = [['none', undefined], ['revoked', revoked], ['expired', expired], ['idle', idle], ['garbage', 'x'.repeat(43)]];
 
+  const pages: { path: string; html: string }[] = [];
   for (const path of [...STAFF_PAGES, ...STAFF_FILES]) {
     for (const [label, token] of sessions) {
       const res = await request.get(`${server.origin}${path}`, { headers: token ? { Cookie: `authToken=${token}` } : {}, maxRedirects: 0 });
@@ -200,9 +210,28 @@ test('every staff route: no session, a revoked, an expired and an idle session a
     const ok = await request.get(`${server.origin}${path}`, { headers: { Cookie: `authToken=${valid}` }, maxRedirects: 0 });
     expect(ok.status(), `${path} signed in`).toBe(200);
     if (STAFF_PAGES.includes(path)) {
-      expect(await ok.text(), path).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/);
+      const html = await ok.text();
+      pages.push({ path, html });
+      expect(html, path).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/);
       expect(ok.headers()['x-accel-expires'], path).toBeUndefined();
     }
+  }
+
+  // Valid HTML (the W3C Nu checker, one JVM for all pages).
+  const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'staff-html-'));
+  try {
+    const files = pages.map((p, i) => {
+      const file = nodePath.join(dir, `${i}.html`);
+      fs.writeFileSync(file, p.html);
+      return file;
+    });
+    const result = await run('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'text', ...files]).then(
+      () => '',
+      (error: { stderr?: string }) => error.stderr ?? String(error),
+    );
+    expect(files.reduce((text, file, i) => text.replaceAll(file, pages[i]!.path), result)).toBe('');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 
   // Staff paths are kept out of search engines.
