@@ -186,6 +186,16 @@ test('accounts: add a member who sees no admin sections; a reset signs them out;
   await expect(table).not.toContainText(first);
   await expect(table).not.toContainText(second);
   await expectNoAxeViolations(page);
+  // Nonsense page numbers are the first page, not an error.
+  await page.goto(`${server.origin}/staff/audit?page=-3`);
+  await expect(page.getByTestId('audit-table')).toBeVisible();
+
+  // Sign out ends the session (and is audited).
+  await page.getByRole('button', { name: /Sign out/ }).click();
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  await page.goto(`${server.origin}/staff/audit`);
+  await expect(page).toHaveURL(/\/staff\/login\?next=%2Fstaff%2Faudit$/);
+  expect(await db.db.selectFrom('audit_log').select('id').where('action', '=', 'auth.logout').where('actor_id', '=', adminId).execute()).not.toHaveLength(0);
 });
 
 test('every staff route: no session, a revoked, an expired and an idle session all go to the sign-in page @nojs', async ({ request }) => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
-import type { AuditEntryView } from '@/lib/contract/admin';
+import { auditQuerySchema, type AuditEntryView } from '@/lib/contract/admin';
 import { loadAudit } from '@/lib/staff/admin';
 import { AUDIT_ACTION_LABELS, STAFF_TEXT, formatLagos } from '@/lib/staff/messages';
 import { requireAdmin } from '@/lib/staff/session';
@@ -12,8 +12,9 @@ export const metadata: Metadata = { title: 'Audit log', robots: { index: false, 
 /** Admins only: who did what and when, newest first, a page at a time (times in Lagos). */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   const staff = await requireAdmin('/staff/audit');
-  const requested = Number((await searchParams).page);
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
+  // Any nonsense in ?page= is page 1 (the contract's own query schema).
+  const raw = (await searchParams).page;
+  const { page } = auditQuerySchema.parse({ page: Array.isArray(raw) ? raw[0] : raw });
   const audit = await loadAudit(page);
   return (
     <StaffShell staff={staff} current="/staff/audit" title={STAFF_TEXT.auditTitle} width="wide">
