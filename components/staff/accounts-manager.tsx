@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import type { AccountsState } from '@/app/staff/accounts/actions';
 import type { StaffAccount } from '@/lib/contract/admin';
-import { PASSWORD_MIN_CHARS } from '@/lib/contract/admin';
+import { PASSWORD_MIN_CHARS } from '@/lib/contract/admin-limits';
 import { STAFF_TEXT } from '@/lib/staff/messages';
 import styles from './admin.module.css';
 

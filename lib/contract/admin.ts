@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_RULES, NAME_RULES } from '@/lib/forms/field-rules';
 import { textField } from '@/lib/forms/rules';
+import { PASSWORD_MIN_CHARS } from './admin-limits';
 
 /**
  * The staff area's part of the /api contract (ours, beside spec §7): the dashboard's figures, the
@@ -19,7 +20,7 @@ import { textField } from '@/lib/forms/rules';
  *   GET  /api/admin/audit/?page=1              → { success, data: AuditEntry[], page, pageSize, count }
  */
 
-export const PASSWORD_MIN_CHARS = 12;
+export { AUDIT_PAGE_SIZE, DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, PASSWORD_MIN_CHARS } from './admin-limits';
 
 export const ACCOUNT_MESSAGES = {
   created: 'Staff account created.',
@@ -71,8 +72,6 @@ export const staffAccountResultSchema = z.object({
   message: z.string(),
   generatedPassword: z.string().optional(),
 });
-
-export const AUDIT_PAGE_SIZE = 25;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -132,8 +131,3 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResultSchema = z.object({ success: z.literal(true), data: dashboardSchema });
-
-/** How many recent rows of each kind the dashboard shows. */
-export const DASHBOARD_RECENT = 5;
-/** Mail pending longer than this is worth a warning (the delivery loop retries within minutes). */
-export const MAIL_OVERDUE_MINUTES = 15;

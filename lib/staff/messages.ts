@@ -1,3 +1,5 @@
+import { MAIL_OVERDUE_MINUTES } from '@/lib/contract/admin-limits';
+
 /**
  * The staff area's words, in one place (the API's own messages are in lib/contract/admin.ts).
  */
@@ -11,7 +13,7 @@ export const STAFF_TEXT = {
   countsUnavailable: 'The gate’s counts are not available from the festival’s backend.',
   capacityUnlimited: 'no capacity set',
   mailWarning: (failed: number, overdue: number) =>
-    [failed > 0 ? `${failed} mail${failed === 1 ? '' : 's'} could not be delivered` : '', overdue > 0 ? `${overdue} mail${overdue === 1 ? ' has' : 's have'} waited more than 15 minutes` : '']
+    [failed > 0 ? `${failed} mail${failed === 1 ? '' : 's'} could not be delivered` : '', overdue > 0 ? `${overdue} mail${overdue === 1 ? ' has' : 's have'} waited more than ${MAIL_OVERDUE_MINUTES} minutes` : '']
       .filter(Boolean)
       .join('; ') + '. Check the SMTP settings (SMTP_URL) and the server log.',
   exportsIntro: 'Everything submitted so far, as a spreadsheet (CSV). These files hold personal data: keep them safe and delete them when done.',
