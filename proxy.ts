@@ -32,6 +32,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
+  // Staff pages also carry noindex in their metadata; the header covers redirects and downloads too.
+  if (/^\/staff(\/|$)/.test(pathname)) response.headers.set('X-Robots-Tag', 'noindex, nofollow');
   const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers });
   if (seconds > 0) response.headers.set('X-Accel-Expires', String(seconds));
   return response;

@@ -1,8 +1,174 @@
-import { redirect } from 'next/navigation';
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { StaffShell } from '@/components/staff/staff-shell';
+import styles from '@/components/staff/admin.module.css';
+import type { Dashboard } from '@/lib/contract/admin';
+import type { CheckInCounts } from '@/lib/contract/tickets';
+import { loadCheckInCounts, loadDashboard } from '@/lib/staff/admin';
+import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
+import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
 
-/** The staff area's front door: the gate check-in, for now (the session is checked first). */
-export default async function StaffHome() {
-  await requireStaff('/staff');
-  redirect('/staff/check-in');
+export const metadata: Metadata = { title: 'Staff dashboard', robots: { index: false, follow: false } };
+
+const EXPORT_KINDS = Object.keys(EXPORT_LABELS) as (keyof typeof EXPORT_LABELS)[];
+
+/** The organisers' overview: figures from the database, the latest submissions, the CSV exports. */
+export default async function StaffDashboard() {
+  const staff = await requireStaff('/staff');
+  const dashboard = await loadDashboard();
+  const counts = dashboard.kind === 'unavailable' ? await loadCheckInCounts() : undefined;
+  return (
+    <StaffShell staff={staff} current="/staff" title={STAFF_TEXT.dashboardTitle} width="wide">
+      {isPublishingEnabled() ? null : <p className={styles.notice}>{PUBLISHING_OFF_MESSAGE}</p>}
+      {dashboard.kind === 'ok' ? <Figures d={dashboard.data} /> : null}
+      {dashboard.kind === 'unavailable' ? (
+        <>
+          <p className={styles.notice} data-testid="dashboard-unavailable">
+            {STAFF_TEXT.dashboardUnavailable}
+          </p>
+          {counts?.kind === 'ok' ? <GateFigures counts={counts.data} /> : <p className={styles.muted}>{STAFF_TEXT.countsUnavailable}</p>}
+        </>
+      ) : null}
+      {dashboard.kind === 'failed' ? <p className={styles.error}>{STAFF_TEXT.dashboardFailed}</p> : null}
+      <section className={styles.section} aria-labelledby="exports-title">
+        <h2 id="exports-title">Download as CSV</h2>
+        <p className={styles.muted}>{STAFF_TEXT.exportsIntro}</p>
+        <ul className={styles.exports}>
+          {EXPORT_KINDS.map((kind) => (
+            <li key={kind}>
+              <a className={styles.buttonLink} href={`/staff/export/${kind}`} download>
+                {EXPORT_LABELS[kind]} (CSV)
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </StaffShell>
+  );
+}
+
+function Figure({ id, label, value, detail, children }: { id: string; label: string; value: string; detail?: string; children?: ReactNode }) {
+  return (
+    <div className={styles.figure} data-testid={`figure-${id}`}>
+      <dt>{label}</dt>
+      <dd>
+        <span className={styles.value}>{value}</span>
+        {detail ? <small>{detail}</small> : null}
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function GateFigures({ counts }: { counts: CheckInCounts }) {
+  return (
+    <dl className={styles.figures}>
+      <Figure id="registrations" label="Registrations" value={formatCount(counts.registrations)} detail={`${formatCount(counts.wristbands)} wristbands`} />
+      <Figure id="checked-in" label="Wristbands checked in" value={formatCount(counts.checkedInWristbands)} detail={`${formatCount(counts.checkedInRegistrations)} of ${formatCount(counts.registrations)} registrations`} />
+    </dl>
+  );
+}
+
+function Figures({ d }: { d: Dashboard }) {
+  const r = d.registrations;
+  const capacity = r.capacity;
+  return (
+    <>
+      {d.mail.failed > 0 || d.mail.overdue > 0 ? (
+        <p className={styles.warning} data-testid="mail-warning">
+          {STAFF_TEXT.mailWarning(d.mail.failed, d.mail.overdue)}
+        </p>
+      ) : null}
+      <section className={styles.section} aria-labelledby="figures-title">
+        <h2 id="figures-title">At a glance</h2>
+        <dl className={styles.figures}>
+          <Figure id="registrations" label="Registrations" value={formatCount(r.count)} />
+          <Figure
+            id="wristbands"
+            label="Wristbands"
+            value={capacity === null ? formatCount(r.wristbands) : `${formatCount(r.wristbands)} of ${formatCount(capacity)}`}
+            detail={capacity === null ? STAFF_TEXT.capacityUnlimited : `${formatCount(Math.max(0, capacity - r.wristbands))} left`}
+          >
+            {capacity ? (
+              <meter className={styles.meter} min={0} max={capacity} value={Math.min(r.wristbands, capacity)} aria-label="Wristbands issued against capacity" />
+            ) : null}
+          </Figure>
+          <Figure id="checked-in" label="Wristbands checked in" value={formatCount(r.checkedInWristbands)} detail={`${formatCount(r.checkedInRegistrations)} of ${formatCount(r.count)} registrations`} />
+          <Figure id="donations" label="Donations" value={formatKobo(d.donations.totalKobo)} detail={`${formatCount(d.donations.count)} successful`} />
+          <Figure id="partnerships" label="Partnership requests" value={formatCount(d.partnerships)} />
+          <Figure id="volunteers" label="Volunteer applications" value={formatCount(d.volunteers)} />
+          <Figure id="newsletter" label="Newsletter subscribers" value={formatCount(d.newsletter)} />
+          <Figure id="contact" label="Contact messages" value={formatCount(d.contact)} />
+          <Figure id="mail" label="Mail waiting" value={formatCount(d.mail.pending)} detail={`${formatCount(d.mail.failed)} failed`} />
+        </dl>
+        <p className={styles.muted}>As of {formatLagos(d.generatedAt)} (Lagos time).</p>
+      </section>
+      <section className={styles.section} aria-labelledby="recent-title">
+        <h2 id="recent-title">Latest submissions</h2>
+        <div className={styles.recentGrid}>
+          <Recent
+            id="registrations"
+            note="Ticket ×wristbands; “in”: checked in at the gate."
+            caption="Registrations"
+            head={['Name', 'Ticket', 'When']}
+            rows={d.recent.registrations.map((x) => [x.name, `${x.reference} ×${x.wristbands}${x.checkedIn ? ', in' : ''}`, formatLagosShort(x.at)])}
+          />
+          <Recent id="donations" caption="Donations" head={['Name', 'Amount', 'When']} rows={d.recent.donations.map((x) => [x.name, formatKobo(x.amountKobo), formatLagosShort(x.at)])} />
+          <Recent
+            id="partnerships"
+            caption="Partnership requests"
+            head={['Name', 'Organisation', 'When']}
+            rows={d.recent.partnerships.map((x) => [x.name, x.organization ?? '—', formatLagosShort(x.at)])}
+          />
+          <Recent id="volunteers" caption="Volunteer applications" head={['Name', 'Availability', 'When']} rows={d.recent.volunteers.map((x) => [x.name, x.availability, formatLagosShort(x.at)])} />
+          <Recent id="newsletter" caption="Newsletter subscribers" head={['Email', 'When']} rows={d.recent.newsletter.map((x) => [x.email, formatLagosShort(x.at)])} />
+          <Recent id="contact" caption="Contact messages" head={['Name', 'Topic', 'When']} rows={d.recent.contact.map((x) => [x.name, x.topic, formatLagosShort(x.at)])} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** A small table in its own sideways-scrolling box (keyboard-reachable, named by its caption). */
+function Recent({ id, caption, note, head, rows }: { id: string; caption: string; note?: string; head: string[]; rows: string[][] }) {
+  const captionId = `recent-${id}`;
+  return (
+    <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid={`recent-${id}`}>
+      <table className={styles.table}>
+        <caption id={captionId}>
+          {caption}
+          {note ? <small className={styles.captionNote}>{note}</small> : null}
+        </caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length} className={styles.muted}>
+                {STAFF_TEXT.nothingYet}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) => (
+                  <td key={j} className={j === row.length - 1 || head[j] === 'Ticket' || head[j] === 'Amount' ? styles.nowrap : undefined}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -17,15 +17,18 @@ export interface AuditEntry {
   summary: string;
 }
 
-export async function recordAudit(db: Db, actor: StaffUser, entry: AuditEntry, now = new Date()): Promise<void> {
+/** Who did it: a signed-in staff member, or (a failed sign-in) the email that was typed, with no id. */
+export type AuditActor = Pick<StaffUser, 'email' | 'name'> & { id: string | null };
+
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, now = new Date()): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       id: newId(),
       at: now.toISOString(),
       actor_id: actor.id,
-      actor_email: actor.email,
-      actor_name: actor.name,
+      actor_email: actor.email.slice(0, 254),
+      actor_name: actor.name.slice(0, 100),
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,

@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/lib/contract/staff';
 import { newId } from '../lib/ids';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/schema';
 import type { StaffUser } from '../types';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
-/** Staff accounts and their opaque bearer tokens (stored only as SHA-256 hashes). */
-export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Staff accounts and their opaque bearer tokens (stored only as SHA-256 hashes). A token lives as
+ * long as the site's session cookie (STAFF_SESSION_HOURS), and ends sooner when unused for
+ * STAFF_SESSION_IDLE_MINUTES: the backend decides, whatever a client keeps.
+ */
+export const TOKEN_TTL_MS = STAFF_SESSION_HOURS * 60 * 60 * 1000;
+export const TOKEN_IDLE_MS = STAFF_SESSION_IDLE_MINUTES * 60 * 1000;
+/** last_used_at is written at most this often per token (one write a minute, not one per request). */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -105,16 +113,24 @@ export async function issueToken(db: Db, userId: string, now = new Date()): Prom
 }
 
 export async function userForToken(db: Db, token: string, now = new Date()): Promise<StaffUser | undefined> {
+  const idleSince = new Date(now.getTime() - TOKEN_IDLE_MS).toISOString();
+  const hash = hashToken(token);
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('staff_users', 'staff_users.id', 'auth_tokens.user_id')
-    .select(['staff_users.id', 'staff_users.email', 'staff_users.name', 'staff_users.role'])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .select(['staff_users.id', 'staff_users.email', 'staff_users.name', 'staff_users.role', 'auth_tokens.created_at', 'auth_tokens.last_used_at'])
+    .where('auth_tokens.token_hash', '=', hash)
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now.toISOString())
     .where('staff_users.disabled_at', 'is', null)
     .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, name: row.name, role: row.role } : undefined;
+  if (!row) return undefined;
+  const lastUsed = row.last_used_at ?? row.created_at;
+  if (lastUsed <= idleSince) return undefined;
+  if (now.getTime() - Date.parse(lastUsed) >= TOUCH_EVERY_MS) {
+    await db.updateTable('auth_tokens').set({ last_used_at: now.toISOString() }).where('token_hash', '=', hash).execute();
+  }
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export async function revokeToken(db: Db, token: string, now = new Date()): Promise<void> {

@@ -170,6 +170,8 @@ export interface AuthTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Migration 2026-11-25-2: the token's last request (idle expiry); null: none since sign-in. */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A stored answer to a request that carried an Idempotency-Key (status 0 while in flight). */

@@ -1,13 +1,43 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import {
+  ACCOUNT_MESSAGES,
+  AUDIT_PAGE_SIZE,
+  auditQuerySchema,
+  createStaffPayloadSchema,
+  resetPasswordPayloadSchema,
+} from '@/lib/contract/admin';
+import { errorsByPath } from '@/lib/forms/form-state';
+import { dashboardFigures } from '../admin/dashboard';
+import { listAudit } from '../audit/log';
+import {
+  AccountNotFoundError,
+  AccountRuleError,
+  addStaffAccount,
+  disableStaffAccount,
+  enableStaffAccount,
+  listStaffAccounts,
+  resetStaffPassword,
+} from '../auth/accounts';
+import { EmailTakenError } from '../auth/staff';
 import { exportCsv, isExportKind } from '../export/csv';
-import { fail } from '../lib/http';
+import { fail, HTTP_MESSAGES } from '../lib/http';
 import type { AppDeps, AppEnv } from '../types';
-import { requireStaff } from './auth';
+import { requireAdmin, requireStaff } from './auth';
+import { readJsonObject } from './read-json';
 
-/** Staff-only: GET /admin/export/<kind>.csv, the same CSV as `npm run export -- <kind>`. */
+/**
+ * Staff-only (bearer token): the CSV exports (GET /admin/export/<kind>.csv, the same CSV as
+ * `npm run export -- <kind>`) and the dashboard's figures; admins only: staff accounts and the
+ * audit log (lib/contract/admin.ts lists the messages).
+ */
 export function adminRoutes(deps: AppDeps) {
+  const { db } = deps;
   const r = new Hono<AppEnv>({ strict: false });
-  r.use('*', requireStaff(deps.db));
+  r.use('*', requireStaff(db));
+  r.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
 
   r.get('/export/:file', async (c) => {
     const match = /^([a-z]+)\.csv$/.exec(c.req.param('file'));
@@ -15,13 +45,75 @@ export function adminRoutes(deps: AppDeps) {
     if (!kind || !isExportKind(kind)) {
       return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers or contact (.csv).');
     }
-    const csv = await exportCsv(deps.db, kind);
+    const csv = await exportCsv(db, kind);
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="itan-${kind}-${date}.csv"`,
-      'Cache-Control': 'no-store',
     });
+  });
+
+  r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, deps.config.registrationCapacity) }));
+
+  const admin = requireAdmin();
+
+  r.get('/staff', admin, async (c) => c.json({ success: true, data: await listStaffAccounts(db) }));
+
+  r.post('/staff', admin, async (c) => {
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = createStaffPayloadSchema.safeParse(read.value);
+    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+    try {
+      const { account, generatedPassword } = await addStaffAccount(db, c.get('staff'), parsed.data);
+      return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.created, ...(generatedPassword ? { generatedPassword } : {}) }, 201);
+    } catch (error) {
+      if (error instanceof EmailTakenError) return fail(c, 400, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+      throw error;
+    }
+  });
+
+  const accountError = (c: Context<AppEnv>, error: unknown) => {
+    if (error instanceof AccountNotFoundError) return fail(c, 404, ACCOUNT_MESSAGES.notFound);
+    if (error instanceof AccountRuleError) return fail(c, 409, error.rule === 'self' ? ACCOUNT_MESSAGES.cannotDisableSelf : ACCOUNT_MESSAGES.lastAdmin);
+    throw error;
+  };
+
+  r.post('/staff/:id/password', admin, async (c) => {
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = resetPasswordPayloadSchema.safeParse(read.value);
+    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+    try {
+      const { account, generatedPassword } = await resetStaffPassword(db, c.get('staff'), c.req.param('id'), parsed.data.password);
+      return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.passwordReset, ...(generatedPassword ? { generatedPassword } : {}) });
+    } catch (error) {
+      return accountError(c, error);
+    }
+  });
+
+  r.post('/staff/:id/disable', admin, async (c) => {
+    try {
+      const account = await disableStaffAccount(db, deps.dialect, c.get('staff'), c.req.param('id'));
+      return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.disabled });
+    } catch (error) {
+      return accountError(c, error);
+    }
+  });
+
+  r.post('/staff/:id/enable', admin, async (c) => {
+    try {
+      const account = await enableStaffAccount(db, c.get('staff'), c.req.param('id'));
+      return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.enabled });
+    } catch (error) {
+      return accountError(c, error);
+    }
+  });
+
+  r.get('/audit', admin, async (c) => {
+    const { page } = auditQuerySchema.parse({ page: c.req.query('page') });
+    const { results, count } = await listAudit(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+    return c.json({ success: true, data: results, page, pageSize: AUDIT_PAGE_SIZE, count });
   });
 
   return r;

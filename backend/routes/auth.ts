@@ -4,6 +4,7 @@ import { errorsByPath } from '@/lib/forms/form-state';
 import { NAME_RULES } from '@/lib/forms/field-rules';
 import { textField } from '@/lib/forms/rules';
 import { bearerToken, checkCredentials, createStaffUser, EmailTakenError, findStaffByEmail, issueToken, revokeToken, userForToken } from '../auth/staff';
+import { recordAudit } from '../audit/log';
 import type { Db } from '../db/schema';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import type { AppDeps, AppEnv } from '../types';
@@ -60,14 +61,29 @@ export function authRoutes(deps: AppDeps) {
     const parsed = loginSchema.safeParse(read.value);
     if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
     const user = await checkCredentials(db, parsed.data.email, parsed.data.password);
-    if (!user) return fail(c, 401, AUTH_MESSAGES.invalidCredentials);
-    const token = await issueToken(db, user.id);
+    // Audited both ways, never with the password: a failure records the email that was tried.
+    if (!user) {
+      const tried = parsed.data.email.trim().toLowerCase();
+      await recordAudit(db, { id: null, email: tried, name: '' }, { action: 'auth.login-failed', targetType: 'staff', targetId: tried, summary: `Failed sign-in as ${tried}` });
+      return fail(c, 401, AUTH_MESSAGES.invalidCredentials);
+    }
+    const token = await db.transaction().execute(async (trx) => {
+      const issued = await issueToken(trx, user.id);
+      await recordAudit(trx, user, { action: 'auth.login', targetType: 'staff', targetId: user.id, summary: `${user.name} signed in` });
+      return issued;
+    });
     return c.json({ success: true, token, user, message: AUTH_MESSAGES.loggedIn });
   });
 
   r.post('/logout', requireStaff(db), async (c) => {
     const token = bearerToken(c.req.header('authorization'));
-    if (token) await revokeToken(db, token);
+    const user = c.get('staff');
+    if (token) {
+      await db.transaction().execute(async (trx) => {
+        await revokeToken(trx, token);
+        await recordAudit(trx, user, { action: 'auth.logout', targetType: 'staff', targetId: user.id, summary: `${user.name} signed out` });
+      });
+    }
     return c.json({ success: true, message: AUTH_MESSAGES.loggedOut });
   });
 

@@ -9,6 +9,7 @@ import {
   TICKET_RESEND_MESSAGE,
   ticketResendPayloadSchema,
 } from '@/lib/contract/tickets';
+import { recordAudit } from '../audit/log';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import { signerOf } from '../lib/signer-of';
 import { checkIn, checkInCounts, enqueueResend, findTicket, type TicketRow } from '../tickets/check-in';
@@ -96,6 +97,18 @@ export function checkInRoutes(deps: AppDeps) {
     if (!reference) return fail(c, 422, HTTP_MESSAGES.validation, { reference: TICKET_MESSAGES.referenceInvalid });
     const staff = c.get('staff');
     const outcome = await checkIn(deps.db, reference, staff.name || staff.email);
+    // Recorded just after, not in one transaction: the check-in stays one auto-committed
+    // conditional UPDATE, so a burst of scans from many phones and instances never queues behind a
+    // lock held across awaits (on SQLite a second connection would block the process meanwhile).
+    if (outcome.kind === 'checked-in') {
+      const n = outcome.ticket.number_of_tickets;
+      await recordAudit(deps.db, staff, {
+        action: 'ticket.check-in',
+        targetType: 'registration',
+        targetId: reference,
+        summary: `${reference} checked in (${n} wristband${n === 1 ? '' : 's'})`,
+      });
+    }
     if (outcome.kind === 'unknown') {
       return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
     }

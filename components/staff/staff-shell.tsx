@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { logoutAction } from '@/app/staff/login/actions';
 import { Container } from '@/components/ui/container';
+import { SignOutForm } from './sign-out-form';
 import { visibleSections } from '@/lib/staff/nav';
 import { isPublishingEnabled } from '@/lib/staff/publishing';
 import type { StaffUser } from '@/lib/staff/session';
@@ -41,11 +41,7 @@ export function StaffShell({
       </nav>
       <div className={styles.bar}>
         <h1 className={styles.title}>{title}</h1>
-        <form action={logoutAction}>
-          <button type="submit" className={styles.linkButton}>
-            Sign out <span className="visually-hidden">{staff.name}</span>
-          </button>
-        </form>
+        <SignOutForm name={staff.name} />
       </div>
       <p className={styles.who}>
         Signed in as {staff.name}

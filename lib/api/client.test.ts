@@ -344,3 +344,30 @@ describe('transport', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('getText (a CSV export)', () => {
+  it('returns the text and the headers that describe it, with the session token and Accept: text/csv', async () => {
+    server.handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="x.csv"' });
+      res.end('"id"\r\n"1"\r\n');
+    };
+    const { client } = setup({ cookies: { authToken: 'token-of-the-session-123' } });
+    await expect(client.getText('/api/admin/export/registrations.csv')).resolves.toEqual({
+      text: '"id"\r\n"1"\r\n',
+      contentType: 'text/csv; charset=utf-8',
+      contentDisposition: 'attachment; filename="x.csv"',
+    });
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer token-of-the-session-123');
+    expect(server.requests[0]?.headers.accept).toBe('text/csv');
+  });
+
+  it('a 404 is an ApiError with the status and the body’s message; a 401 forgets the session cookie', async () => {
+    server.handler = (_req, res) => sendJson(res, 404, { success: false, message: 'Unknown export.' });
+    const { client, deleted } = setup({ cookies: { authToken: 'token-of-the-session-123' } });
+    const notFound = await caught(client.getText('/api/admin/export/nope.csv'));
+    expect(notFound).toMatchObject({ status: 404, message: 'Unknown export.' });
+    server.handler = (_req, res) => sendJson(res, 401, { success: false, message: 'Please sign in.' });
+    expect((await caught(client.getText('/api/admin/export/registrations.csv'))).status).toBe(401);
+    expect(deleted).toEqual(['authToken']);
+  });
+});

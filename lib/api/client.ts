@@ -60,6 +60,14 @@ export interface ApiClient {
   url(path: string, query?: Record<string, QueryValue>): string;
   get<S extends z.ZodType>(path: string, options: GetOptions<S>): Promise<z.output<S>>;
   post<S extends z.ZodType | undefined = undefined>(path: string, body: unknown, options?: PostOptions<S>): Promise<PostResult<S>>;
+  /** A GET whose answer is not JSON (a CSV export): its text and the headers describing it. */
+  getText(path: string, options?: { query?: Record<string, QueryValue>; accept?: string }): Promise<TextResult>;
+}
+
+export interface TextResult {
+  text: string;
+  contentType: string | null;
+  contentDisposition: string | null;
 }
 
 /** Joins a base URL (with or without a path prefix or trailing slash) and an /api/... path. */
@@ -113,12 +121,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /**
-   * Sends one request and returns the parsed JSON body (undefined for an empty body). The timeout
-   * covers the body too, and is raced rather than left to the signal alone, because a transport
-   * (the in-process backend) may ignore the signal.
-   */
-  async function send(method: 'GET' | 'POST', path: string, url: string, init: { headers: Headers; body?: string }): Promise<unknown> {
+  /** One request with the whole-request timeout; every non-2xx answer is the caller's to judge. */
+  async function exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    url: string,
+    init: { headers: Headers; body?: string },
+  ): Promise<{ status: number; text: string; headers: Headers }> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -127,9 +136,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         reject(new TimeoutSignal());
       }, timeoutMs);
     });
-
-    let status: number;
-    let text: string;
     try {
       const request = new Request(url, {
         method,
@@ -138,12 +144,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'include',
         signal: controller.signal,
       });
-      const exchange = (async () => {
+      const answer = (async () => {
         const response = await options.fetch(request);
-        return { status: response.status, text: await response.text() };
+        return { status: response.status, text: await response.text(), headers: response.headers };
       })();
-      exchange.catch(() => undefined); // the race's loser must not become an unhandled rejection
-      ({ status, text } = await Promise.race([exchange, timedOut]));
+      answer.catch(() => undefined); // the race's loser must not become an unhandled rejection
+      return await Promise.race([answer, timedOut]);
     } catch (error) {
       if (error instanceof TimeoutSignal) {
         throw new ApiError(`Request timed out after ${timeoutMs} ms`, { status: 0, path });
@@ -152,6 +158,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Sends one request and returns the parsed JSON body (undefined for an empty body). The timeout
+   * covers the body too, and is raced rather than left to the signal alone, because a transport
+   * (the in-process backend) may ignore the signal.
+   */
+  async function send(method: 'GET' | 'POST', path: string, url: string, init: { headers: Headers; body?: string }): Promise<unknown> {
+    const { status, text } = await exchange(method, path, url, init);
 
     let body: unknown;
     let parseFailed = false;
@@ -200,6 +215,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const headers = await buildHeaders(postOptions);
       const body = await send('POST', path, joinUrl(options.baseUrl, path), { headers, body: JSON.stringify(payload ?? {}) });
       return postOptions.schema ? parseWith(postOptions.schema, body, path) : body;
+    },
+    async getText(path: string, { query, accept = 'text/csv' }: { query?: Record<string, QueryValue>; accept?: string } = {}): Promise<TextResult> {
+      const headers = await buildHeaders({});
+      headers.set('Accept', accept);
+      headers.delete('Content-Type');
+      const { status, text, headers: answer } = await exchange('GET', path, joinUrl(options.baseUrl, path, query), { headers });
+      if (status < 200 || status >= 300) {
+        await onErrorStatus('GET', path, status);
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = undefined;
+        }
+        const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : `Request failed with status ${status}`;
+        throw new ApiError(message, { status, path, body });
+      }
+      return { text, contentType: answer.get('content-type'), contentDisposition: answer.get('content-disposition') };
     },
   };
   return client as ApiClient;

@@ -34,6 +34,7 @@ export {
   type PostOptions,
   type PostResult,
   type QueryValue,
+  type TextResult,
 } from './client';
 export { createTransport, IN_PROCESS_ORIGIN, type Transport } from './transport';
 
@@ -123,5 +124,6 @@ function bindLazily(get: () => ApiClient): ApiClient {
     url: (path, query) => get().url(path, query),
     get: (path, options) => get().get(path, options),
     post: (path, body, options) => get().post(path, body, options),
+    getText: (path, options) => get().getText(path, options),
   };
 }

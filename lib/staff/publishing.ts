@@ -8,5 +8,4 @@ import { getConfig } from '@/lib/config';
  */
 export const isPublishingEnabled = (): boolean => getConfig().apiBaseUrl === undefined;
 
-export const PUBLISHING_OFF_MESSAGE =
-  'Reports, events and the programme are edited in the festival’s own content system: this site reads them from API_BASE_URL, so they cannot be changed here.';
+export { PUBLISHING_OFF_MESSAGE } from './messages';

@@ -3,14 +3,16 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/api';
+import { STAFF_SESSION_HOURS } from '@/lib/contract/staff';
 
 /**
  * The staff session: the backend's bearer token in an HttpOnly, SameSite=Strict cookie (Secure in
  * production), which the API client sends as `Authorization: Bearer` on every call. Every staff
  * page and server action calls `requireStaff()` itself: a layout is not a guard (Next's data
- * security guide). Server actions also get Next's own Origin check against the Host.
+ * security guide). Server actions also get Next's own Origin check against the Host. The cookie
+ * lasts as long as the backend's token (STAFF_SESSION_HOURS); the backend also ends an idle token.
  */
-export const STAFF_SESSION_HOURS = 12;
+export { STAFF_SESSION_HOURS };
 
 // An external backend's /me may not know roles: such a user is plain staff (no account admin).
 const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff']).catch('staff') });
@@ -28,7 +30,7 @@ export async function getStaffUser(): Promise<StaffUser | undefined> {
 }
 
 /** Only paths of this site, so a crafted ?next= cannot send a volunteer elsewhere after login. */
-export function safeNext(next: unknown, fallback = '/staff/check-in'): string {
+export function safeNext(next: unknown, fallback = '/staff'): string {
   return typeof next === 'string' && /^\/staff(\/[A-Za-z0-9/_-]*)?$/.test(next) ? next : fallback;
 }
 

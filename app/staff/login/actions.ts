@@ -32,7 +32,7 @@ export async function loginAction(_previous: FormState, formData: FormData): Pro
 }
 
 /** Sign out: the token is revoked at the backend, then the cookie goes. */
-export async function logoutAction(): Promise<void> {
+export async function logoutAction(): Promise<undefined> {
   try {
     await apiClient.post('/api/auth/logout/', {});
   } catch {

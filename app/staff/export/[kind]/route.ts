@@ -1,0 +1,40 @@
+import { notFound } from 'next/navigation';
+import { apiClient, isApiError } from '@/lib/api';
+import { EXPORT_LABELS, STAFF_TEXT } from '@/lib/staff/messages';
+import { requireStaff } from '@/lib/staff/session';
+
+/**
+ * GET /staff/export/<kind>: the backend's CSV export (GET /api/admin/export/<kind>.csv) for a
+ * signed-in staff member. The browser holds the session cookie, not a bearer token, so the site
+ * asks the API with the session's token and hands the file on. The session is checked here (a
+ * route handler is its own endpoint); no session goes to the login.
+ */
+const isKind = (kind: string): kind is keyof typeof EXPORT_LABELS => Object.hasOwn(EXPORT_LABELS, kind);
+
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } });
+
+export async function GET(_request: Request, { params }: { params: Promise<{ kind: string }> }) {
+  const { kind } = await params;
+  await requireStaff('/staff');
+  if (!isKind(kind)) notFound();
+  try {
+    const file = await apiClient.getText(`/api/admin/export/${kind}.csv`);
+    const date = new Date().toISOString().slice(0, 10);
+    return new Response(file.text, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="itan-${kind}-${date}.csv"`,
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex, nofollow',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) await requireStaff('/staff');
+    if (isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501)) return plain(404, STAFF_TEXT.exportUnavailable);
+    console.warn(`[staff] export ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+    return plain(502, STAFF_TEXT.exportFailed);
+  }
+}

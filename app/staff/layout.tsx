@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+
+/**
+ * Every page under /staff inherits `noindex, nofollow` (pages may set a title of their own). This
+ * layout guards nothing: each page and server action checks the staff session itself.
+ */
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+export default function StaffLayout({ children }: { children: ReactNode }) {
+  return children;
+}

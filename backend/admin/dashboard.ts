@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/lib/contract/admin';
+import type { Db } from '../db/schema';
+import { checkInCounts } from '../tickets/check-in';
+
+/**
+ * The staff dashboard's figures, counted by the database. PostgreSQL answers count() and sum() as
+ * bigint/numeric, which node-postgres returns as strings: every figure goes through Number().
+ */
+const n = (value: unknown): number => Number(value ?? 0);
+
+async function countOf(db: Db, table: 'partnerships' | 'volunteer_applications' | 'contact_messages'): Promise<number> {
+  const row = await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return n(row.n);
+}
+
+/** "ada@example.com" → "a••@example.com": enough to recognise, not to copy. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  const local = email.slice(0, at);
+  return `${local[0]}${'•'.repeat(Math.min(Math.max(local.length - 1, 2), 6))}${email.slice(at)}`;
+}
+
+export async function dashboardFigures(db: Db, capacity: number | undefined, now = new Date()): Promise<Dashboard> {
+  const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
+  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail] = await Promise.all([
+    checkInCounts(db),
+    db
+      .selectFrom('donations')
+      .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(amount_kobo), 0)`.as('total')])
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow(),
+    countOf(db, 'partnerships'),
+    countOf(db, 'volunteer_applications'),
+    db.selectFrom('newsletter_subscriptions').select(sql<string>`count(*)`.as('n')).where('unsubscribed_at', 'is', null).executeTakeFirstOrThrow(),
+    countOf(db, 'contact_messages'),
+    db
+      .selectFrom('outbox')
+      .select([
+        sql<string>`coalesce(sum(case when status = 'failed' then 1 else 0 end), 0)`.as('failed'),
+        sql<string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
+        sql<string>`coalesce(sum(case when status = 'pending' and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
+      ])
+      .where('topic', '=', 'mail')
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const [registrations, donationRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
+    db
+      .selectFrom('registrations')
+      .select(['first_name', 'last_name', 'ticket_reference', 'number_of_tickets', 'checked_in_at', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DASHBOARD_RECENT)
+      .execute(),
+    db
+      .selectFrom('donations')
+      .select(['first_name', 'last_name', 'amount_kobo', 'created_at'])
+      .where('status', '=', 'succeeded')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DASHBOARD_RECENT)
+      .execute(),
+    db.selectFrom('partnerships').select(['first_name', 'last_name', 'organization', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DASHBOARD_RECENT).execute(),
+    db.selectFrom('volunteer_applications').select(['first_name', 'last_name', 'availability', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DASHBOARD_RECENT).execute(),
+    db
+      .selectFrom('newsletter_subscriptions')
+      .select(['email', 'created_at'])
+      .where('unsubscribed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DASHBOARD_RECENT)
+      .execute(),
+    db.selectFrom('contact_messages').select(['name', 'topic', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DASHBOARD_RECENT).execute(),
+  ]);
+
+  return {
+    registrations: {
+      count: checkIns.registrations,
+      wristbands: checkIns.wristbands,
+      capacity: capacity ?? null,
+      checkedInRegistrations: checkIns.checkedInRegistrations,
+      checkedInWristbands: checkIns.checkedInWristbands,
+    },
+    donations: { count: n(donations.count), totalKobo: n(donations.total) },
+    partnerships,
+    volunteers,
+    newsletter: n(newsletter.n),
+    contact,
+    mail: { failed: n(mail.failed), pending: n(mail.pending), overdue: n(mail.overdue) },
+    recent: {
+      registrations: registrations.map((r) => ({
+        name: `${r.first_name} ${r.last_name}`,
+        reference: r.ticket_reference,
+        wristbands: n(r.number_of_tickets),
+        checkedIn: r.checked_in_at !== null,
+        at: r.created_at,
+      })),
+      donations: donationRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, amountKobo: n(r.amount_kobo), at: r.created_at })),
+      partnerships: partnershipRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, organization: r.organization, at: r.created_at })),
+      volunteers: volunteerRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, availability: r.availability, at: r.created_at })),
+      newsletter: newsletterRows.map((r) => ({ email: maskEmail(r.email), at: r.created_at })),
+      contact: contactRows.map((r) => ({ name: r.name, topic: r.topic, at: r.created_at })),
+    },
+    generatedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Every staff route and every staff server action, in one place: e2e/staff-admin.spec.ts checks
+ * that each refuses a visitor without a session, with a revoked or expired one, and (actions) a
+ * cross-origin post. Add new staff pages and actions here (reports, events: issue 17's other half).
+ */
+export const STAFF_PAGES: readonly string[] = ['/staff', '/staff/check-in', '/staff/accounts', '/staff/audit'];
+
+/** GET routes that are not pages (file downloads). */
+export const STAFF_FILES: readonly string[] = ['/staff/export/registrations', '/staff/export/donations'];
+
+export interface StaffActionCase {
+  name: string;
+  /** The page whose HTML (rendered for an admin) holds the form. */
+  page: string;
+  /** Picks the form among the page's forms (their HTML). */
+  form: (html: string) => boolean;
+  /** The visible fields to post with the form's hidden ones. */
+  fields: (ctx: { reference: string; unique: string }) => Record<string, string>;
+}
+
+export const STAFF_ACTIONS: readonly StaffActionCase[] = [
+  { name: 'check in a ticket', page: '/staff/check-in', form: (f) => f.includes('aria-label="Check in a ticket"'), fields: ({ reference }) => ({ reference }) },
+  {
+    name: 'add a staff account',
+    page: '/staff/accounts',
+    form: (f) => f.includes('name="intent" value="add"'),
+    fields: ({ unique }) => ({ name: 'Cross Site', email: `cross-${unique}@itan.example`, role: 'admin', password: '' }),
+  },
+  { name: 'reset a password', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="reset"'), fields: () => ({}) },
+  { name: 'disable an account', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="disable"'), fields: () => ({}) },
+  { name: 'sign out', page: '/staff', form: (f) => f.includes('aria-label="Sign out"'), fields: () => ({}) },
+];

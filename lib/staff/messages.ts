@@ -1,0 +1,76 @@
+import { MAIL_OVERDUE_MINUTES } from '@/lib/contract/admin-limits';
+
+/**
+ * The staff area's words, in one place (the API's own messages are in lib/contract/admin.ts).
+ */
+export const STAFF_TEXT = {
+  dashboardTitle: 'Dashboard',
+  accountsTitle: 'Staff accounts',
+  auditTitle: 'Audit log',
+  dashboardUnavailable:
+    'The festival’s backend (API_BASE_URL) does not offer the dashboard’s figures (GET /api/admin/dashboard/). The gate’s counts are shown where it offers them; the CSV downloads work if it offers the exports.',
+  dashboardFailed: 'The figures could not be loaded just now. Reload the page in a minute.',
+  countsUnavailable: 'The gate’s counts are not available from the festival’s backend.',
+  capacityUnlimited: 'no capacity set',
+  mailWarning: (failed: number, overdue: number) =>
+    [failed > 0 ? `${failed} mail${failed === 1 ? '' : 's'} could not be delivered` : '', overdue > 0 ? `${overdue} mail${overdue === 1 ? ' has' : 's have'} waited more than ${MAIL_OVERDUE_MINUTES} minutes` : '']
+      .filter(Boolean)
+      .join('; ') + '. Check the SMTP settings (SMTP_URL) and the server log.',
+  exportsIntro: 'Everything submitted so far, as a spreadsheet (CSV). These files hold personal data: keep them safe and delete them when done.',
+  exportUnavailable: 'The festival’s backend does not offer this export. Ask whoever runs it for the data.',
+  exportFailed: 'The export could not be made just now. Please try again in a minute.',
+  nothingYet: 'Nothing yet.',
+  accountsUnavailable: 'Staff accounts are managed in the festival’s own backend (API_BASE_URL), which does not offer account management here.',
+  auditUnavailable: 'The festival’s backend (API_BASE_URL) does not offer an audit log here.',
+  loadFailed: 'This could not be loaded just now. Reload the page in a minute.',
+  actionFailed: 'That did not work just now. Please try again in a minute.',
+  generatedPassword: 'The new password, shown only this once. Give it to its owner in person or by phone, never in the same message as the email address:',
+  addIntro: 'Leave the password empty to have a strong one made for you (it is shown once).',
+  confirmHint: 'Resetting a password or disabling an account signs that person out everywhere at once.',
+  auditEmpty: 'No entries yet.',
+} as const;
+
+/** With API_BASE_URL: why the publishing sections are hidden (lib/staff/publishing.ts). */
+export const PUBLISHING_OFF_MESSAGE =
+  'Reports, events and the programme are edited in the festival’s own content system: this site reads them from API_BASE_URL, so they cannot be changed here.';
+
+export const EXPORT_LABELS = {
+  registrations: 'Registrations',
+  donations: 'Donations',
+  partnerships: 'Partnerships',
+  newsletter: 'Newsletter subscribers',
+  volunteers: 'Volunteers',
+  contact: 'Contact messages',
+} as const;
+
+/** What each audit action means, in words (unknown actions are shown as they are). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'auth.login': 'Signed in',
+  'auth.login-failed': 'Failed sign-in',
+  'auth.logout': 'Signed out',
+  'ticket.check-in': 'Checked in a ticket',
+  'staff.create': 'Added an account',
+  'staff.password-reset': 'Reset a password',
+  'staff.disable': 'Disabled an account',
+  'staff.enable': 'Enabled an account',
+};
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+/** Money is integer kobo everywhere; shown in naira. */
+export const formatKobo = (kobo: number): string => naira.format(kobo / 100);
+
+const lagos = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+/** Dates are shown in Lagos time. */
+export const formatLagos = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : lagos.format(d);
+};
+
+const lagosShort = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+/** Day and time without the year, for small tables on a phone. */
+export const formatLagosShort = (iso: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : lagosShort.format(d);
+};
+
+export const formatCount = (n: number): string => n.toLocaleString('en-NG');
