@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
 import type { BackendApp } from './app';
 import { upsertStaffUser } from './auth/staff';
-import { countPersonalData, deletePersonalData, findPersonalData, PERSONAL_DATA_TABLES } from './data-requests';
+import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from './data-requests';
 import { exportCsv } from './export/csv';
 import { createSigner } from './lib/signing';
 import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from './newsletter/unsubscribe';
@@ -171,24 +171,31 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
       auth_tokens: 1,
       // The stored answers that echo the address: newsletter, registration, partnership, volunteer.
       idempotency_keys: 4,
+      // The sign-in, recorded with the person as its actor.
+      audit_log: 1,
     });
     expect(found.registrations[0]).toMatchObject({ email: lower, first_name: 'Subject' });
     expect(JSON.stringify(found)).not.toContain('password_hash');
 
     const before = await db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
     const deleted = await deletePersonalData(db, database.handle.dialect, email.toUpperCase());
-    expect(Object.values(deleted).reduce((a, b) => a + b, 0)).toBe(18);
+    expect(Object.values(deleted).reduce((a, b) => a + b, 0)).toBe(19);
     expect(countPersonalData(await findPersonalData(db, email))).toEqual(Object.fromEntries(PERSONAL_DATA_TABLES.map((t) => [t, 0])));
     if (database.handle.dialect === 'postgres') {
       const after = await db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
       expect(Number(before.used) - Number(after.used)).toBe(3);
     }
     // Nowhere in any table does the address appear any more, in any case.
-    for (const table of ['newsletter_subscriptions', 'registrations', 'partnerships', 'donations', 'volunteer_applications', 'contact_messages', 'outbox', 'staff_users', 'idempotency_keys'] as const) {
+    for (const table of ['newsletter_subscriptions', 'registrations', 'partnerships', 'donations', 'volunteer_applications', 'contact_messages', 'outbox', 'staff_users', 'idempotency_keys', 'audit_log'] as const) {
       const rows = await db.selectFrom(table).selectAll().execute();
       expect(JSON.stringify(rows).toLowerCase(), table).not.toContain(lower);
     }
     expect((await db.selectFrom('contact_messages').selectAll().where('email', '=', 'bystander@example.ng').execute()).length).toBe(1);
+    // The audit log keeps the record that a sign-in happened, with the person erased from it.
+    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.login').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_email: ERASED, actor_name: ERASED, actor_id: null });
+    expect(audit[0]!.summary).not.toContain('Subject Person');
   });
 });
 

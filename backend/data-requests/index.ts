@@ -6,8 +6,11 @@ import type { Database, Db, DbDialect } from '../db/schema';
  * address, found, exported and deleted. The address is matched case-insensitively in every table
  * that holds one: form submissions, newsletter, contact messages, the mail outbox (`recipient`),
  * staff accounts (and their sign-in tokens), and stored Idempotency-Key answers whose body
- * mentions it (a form's answer echoes the address). Used by `npm run data-request` now and by the
- * staff area when it exists.
+ * mentions it (a form's answer echoes the address). Used by `npm run data-request`.
+ *
+ * The staff area's audit log is the one exception to deletion: a record that a change was made
+ * stays (the festival's legitimate interest in knowing what happened), but the person is erased
+ * from it: their email and name in the actor, the target and the summary become ERASED.
  */
 export const PERSONAL_DATA_TABLES = [
   'newsletter_subscriptions',
@@ -20,13 +23,17 @@ export const PERSONAL_DATA_TABLES = [
   'staff_users',
   'auth_tokens',
   'idempotency_keys',
+  'audit_log',
 ] as const;
 export type PersonalDataTable = (typeof PERSONAL_DATA_TABLES)[number];
 
 export type PersonalData = Record<PersonalDataTable, Array<Record<string, unknown>>>;
 export type PersonalDataCounts = Record<PersonalDataTable, number>;
 
-type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys'>;
+type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys' | 'audit_log'>;
+
+/** What an erased person's email and name become in the audit log. */
+export const ERASED = '[erased]';
 const EMAIL_TABLES: readonly EmailTable[] = [
   'newsletter_subscriptions',
   'registrations',
@@ -55,6 +62,46 @@ async function staffIds(db: Db, email: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Audit rows that name the address: as the actor, the target (a failed sign-in), or in the summary. */
+function auditRowsOf(db: Db, email: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where((eb) => eb.or([sameAddress('actor_email', email), sameAddress('target_id', email), mentions('summary', email)]))
+    .orderBy('at')
+    .execute();
+}
+
+function replaceAll(text: string, needle: string, by: string): string {
+  if (!needle) return text;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(escaped, 'gi'), by);
+}
+
+/** Erases the person from the audit log's rows that name them; the records of what happened stay. */
+async function eraseFromAudit(db: Db, email: string): Promise<number> {
+  const address = normaliseRequestEmail(email);
+  const rows = await auditRowsOf(db, email);
+  const names = (await db.selectFrom('staff_users').select('name').where(sameAddress('email', email)).execute()).map((r) => r.name);
+  for (const row of rows) {
+    const isActor = row.actor_email.toLowerCase() === address;
+    let summary = replaceAll(row.summary, address, ERASED);
+    for (const name of names) summary = replaceAll(summary, name, ERASED);
+    await db
+      .updateTable('audit_log')
+      .set({
+        actor_email: isActor ? ERASED : row.actor_email,
+        actor_name: isActor ? ERASED : row.actor_name,
+        actor_id: isActor ? null : row.actor_id,
+        target_id: row.target_id.toLowerCase() === address ? ERASED : row.target_id,
+        summary,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
+}
+
 /** Every row that holds the address, table by table (the export of a data request). */
 export async function findPersonalData(db: Db, email: string): Promise<PersonalData> {
   const out = {} as PersonalData;
@@ -73,6 +120,7 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
     .select(['endpoint', 'key', 'status', 'body', 'created_at'])
     .where(mentions('body', email))
     .execute();
+  out.audit_log = await auditRowsOf(db, email);
   // Staff password hashes are not the person's data to take away, and must never leave the server.
   out.staff_users = out.staff_users.map(({ password_hash: _hash, ...rest }) => {
     void _hash;
@@ -95,6 +143,8 @@ export function countPersonalData(data: PersonalData): PersonalDataCounts {
 export async function deletePersonalData(db: Db, dialect: DbDialect, email: string): Promise<PersonalDataCounts> {
   return db.transaction().execute(async (trx) => {
     const counts = {} as PersonalDataCounts;
+    // First, while the staff account (and so its name) is still there to be found.
+    counts.audit_log = await eraseFromAudit(trx, email);
     const ids = await staffIds(trx, email);
     counts.auth_tokens =
       ids.length === 0 ? 0 : Number((await trx.deleteFrom('auth_tokens').where('user_id', 'in', ids).executeTakeFirst()).numDeletedRows);
