@@ -5,6 +5,7 @@ import { idempotencyClaim } from './2026-11-23-2-idempotency-claim';
 import { ticketsAndMail } from './2026-11-24-1-tickets-and-mail';
 import { contactAndUnsubscribe } from './2026-11-24-2-contact-and-unsubscribe';
 import { rateLimits } from './2026-11-24-3-rate-limits';
+import { registrationsCounter } from './2026-11-25-1-registrations-counter';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1-tickets-and-mail': ticketsAndMail,
   '2026-11-24-2-contact-and-unsubscribe': contactAndUnsubscribe,
   '2026-11-24-3-rate-limits': rateLimits,
+  '2026-11-25-1-registrations-counter': registrationsCounter,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
