@@ -30,7 +30,7 @@ const nextConfig: NextConfig = {
     return [
       { source: '/:path*', headers: [...staticSecurityHeaders] },
       // Pages get theirs, with a nonce, from proxy.ts; /api is not matched there.
-      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+      { source: '/api/:path+', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       ...CAMERA_PAGES.map((source) => ({ source, headers: [cameraPermissionsHeader] })),
     ];
   },

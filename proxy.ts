@@ -33,7 +33,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: '/((?!api/|api$|_next/static|_next/image|favicon.ico|icon.svg|fonts/|images/).*)',
+      source: '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|fonts/|images/).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },
