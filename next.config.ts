@@ -1,7 +1,7 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
-import { staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
+import { API_CSP, staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
 
 const { imageOrigins } = getConfig();
 
@@ -29,6 +29,8 @@ const nextConfig: NextConfig = {
     // A later entry for the same header key wins (Next's headers() docs): the camera page's policy.
     return [
       { source: '/:path*', headers: [...staticSecurityHeaders] },
+      // Pages get theirs, with a nonce, from proxy.ts; /api is not matched there.
+      { source: '/api/:path+', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       ...CAMERA_PAGES.map((source) => ({ source, headers: [cameraPermissionsHeader] })),
     ];
   },

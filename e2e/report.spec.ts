@@ -87,9 +87,8 @@ test.describe('/highlights/[slug]', () => {
     const response = await request.get('/highlights/no-such-report-anywhere');
     expect(response.status()).toBe(404);
     expect(await response.text()).toMatch(/<meta name="robots" content="noindex"/);
-    // The visible "Report Not Found" view arrives in Next's script payload only: a page's notFound()
-    // is not rendered into the HTML by Next 16.4 in production (vercel/next.js#98954, #62228), so
-    // without JavaScript the body is blank. docs/performance.md, "404s".
+    // Not the "Report Not Found" view: a per-request page's notFound() is answered with Next's empty
+    // error document, and the view is drawn from the script payload (docs/performance.md, "404s").
   });
 
   test('a missing report shows Report Not Found with links to highlights and home @js', async ({ page }) => {

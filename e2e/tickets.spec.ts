@@ -170,7 +170,7 @@ test('lost ticket: the same answer for any address, and the tickets arrive again
   expect(smtp.received.some((m) => m.to.includes(`nobody-${info.project.name}@example.com`))).toBe(false);
 });
 
-test('a cross-origin check-in is refused: the API by the proxy, the server action by Next', async ({ page, request }, info) => {
+test('a cross-origin check-in is refused: the API by its route handler, the server action by Next', async ({ page, request }, info) => {
   const reference = await register(page, `cross-${info.project.name}@example.com`, 1);
   await page.goto(`${server.origin}/staff/check-in`);
   await signIn(page);

@@ -137,10 +137,10 @@ export function countPersonalData(data: PersonalData): PersonalDataCounts {
 
 /**
  * Deletes every row that holds the address, in one transaction, and says how many went from each
- * table. On PostgreSQL the wristbands of deleted registrations are given back to the capacity
- * counter (SQLite counts the registrations themselves).
+ * table. The wristbands of deleted registrations are given back to the capacity counter. (`dialect`
+ * is no longer needed, since SQLite keeps the counter too; kept so callers stay as they are.)
  */
-export async function deletePersonalData(db: Db, dialect: DbDialect, email: string): Promise<PersonalDataCounts> {
+export async function deletePersonalData(db: Db, _dialect: DbDialect, email: string): Promise<PersonalDataCounts> {
   return db.transaction().execute(async (trx) => {
     const counts = {} as PersonalDataCounts;
     // First, while the staff account (and so its name) is still there to be found.
@@ -149,20 +149,19 @@ export async function deletePersonalData(db: Db, dialect: DbDialect, email: stri
     counts.auth_tokens =
       ids.length === 0 ? 0 : Number((await trx.deleteFrom('auth_tokens').where('user_id', 'in', ids).executeTakeFirst()).numDeletedRows);
 
-    if (dialect === 'postgres') {
-      const tickets = await trx
-        .selectFrom('registrations')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
-        .where(sameAddress('email', email))
-        .executeTakeFirstOrThrow();
-      const n = Number(tickets.n);
-      if (n > 0) {
-        await trx
-          .updateTable('counters')
-          .set((eb) => ({ used: eb('used', '-', n) }))
-          .where('name', '=', 'registrations')
-          .execute();
-      }
+    // The wristbands go back to the capacity counter (backend/db/queries/forms.ts), on both databases.
+    const tickets = await trx
+      .selectFrom('registrations')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
+      .where(sameAddress('email', email))
+      .executeTakeFirstOrThrow();
+    const n = Number(tickets.n);
+    if (n > 0) {
+      await trx
+        .updateTable('counters')
+        .set((eb) => ({ used: eb('used', '-', n) }))
+        .where('name', '=', 'registrations')
+        .execute();
     }
 
     for (const table of EMAIL_TABLES) {

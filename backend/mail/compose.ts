@@ -1,5 +1,4 @@
 import type Mail from 'nodemailer/lib/mailer';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
 import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates, formatNaira } from '@/lib/festival';
@@ -15,6 +14,7 @@ import { donationPolicyFallback } from '@/content-fallbacks/donation-policy';
 import { donationPolicySchema } from '@/lib/content/schemas';
 import { MAIL_REASONS } from '@/lib/forms/messages';
 import { button, escapeHtml, facts, mailLayout, paragraph } from './html';
+import { qrPng } from './qr-png';
 
 /**
  * Every mail the backend sends, by outbox kind. An entry carries ids, not copies: the mail is
@@ -82,7 +82,7 @@ async function ticketMail(ctx: ComposeContext, rows: TicketRow[], resend: boolea
   const first = rows[0]!;
   const links = rows.map((row) => ({ row, url: ticketUrl(ctx.signer, siteUrl, row.ticket_reference) }));
   // The first ticket's QR code is attached inline; every ticket's link is in the text and HTML.
-  const qr = await QRCode.toBuffer(links[0]!.url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
+  const qr = await qrPng(links[0]!.url);
   const calendar = buildFestivalCalendar({
     siteUrl,
     festivalStartDate: ctx.config.festivalStartDate,

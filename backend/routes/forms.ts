@@ -125,7 +125,7 @@ export function formRoutes(deps: AppDeps) {
       const ticketSigner = await signer();
       try {
         return await commit(async (trx) => {
-          const row = await createRegistration(trx, deps.dialect, data, config.registrationCapacity, nowIso());
+          const row = await createRegistration(trx, data, config.registrationCapacity, nowIso());
           await enqueue(trx, mailEntry('registration', row.email, { registrationId: row.id }));
           const ticketUrl = ticketPath(ticketSigner, row.ticket_reference);
           const body = {

@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { NOT_FOUND_HEADINGS } from '@/lib/not-found';
 import styles from './highlights.module.css';
 
 /** 'Report Not Found' (spec §2): a missing report, or one that failed to load. */
@@ -7,7 +8,7 @@ export function ReportNotFound({ message }: { message: string }) {
   return (
     <Container className={styles.page}>
       <div className={styles.state}>
-        <h1 className={styles.stateTitle}>Report Not Found</h1>
+        <h1 className={styles.stateTitle}>{NOT_FOUND_HEADINGS.report}</h1>
         <p className={styles.stateText}>{message}</p>
         <div className={styles.stateActions}>
           <ButtonLink href="/highlights">Back to Highlights</ButtonLink>

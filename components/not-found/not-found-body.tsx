@@ -1,6 +1,7 @@
 import { ReportNotFound } from '@/components/highlights/report-not-found';
 import { ButtonLink } from '@/components/ui/button';
 import { HIGHLIGHT_NOT_FOUND } from '@/lib/content';
+import { NOT_FOUND_HEADINGS } from '@/lib/not-found';
 
 /** What a 404 is about: a report, an event, or any other page. */
 export type MissingKind = 'report' | 'event' | 'page';
@@ -15,7 +16,7 @@ export function NotFoundBody({ kind }: { kind: MissingKind }) {
     <div className="container page-state">
       <div className="page-state__panel">
         <p className="eyebrow">404</p>
-        <h1>{isEvent ? 'Event not found' : 'This page has wandered off'}</h1>
+        <h1>{isEvent ? NOT_FOUND_HEADINGS.event : NOT_FOUND_HEADINGS.page}</h1>
         <p>
           {isEvent
             ? 'We could not find that event. It may have moved, or the link may be mistyped.'

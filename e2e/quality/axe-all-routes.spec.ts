@@ -59,10 +59,10 @@ for (let index = 0; index < SHARDS; index++) {
       if (axePage !== page) await axePage.goto(route, { waitUntil: 'load' });
       const axe = await new AxeBuilder({ page: axePage }).withTags(WCAG_TAGS).analyze();
       for (const v of axe.violations) {
-        // Known gap (README, docs/performance.md): Next 16.4 sends a 404's view in its script payload
-        // only, so without JavaScript the document is an empty <html id="__next_error__"> without lang.
+        // Known gap (README, docs/performance.md, "404s"): a notFound() 404 is Next's empty error
+        // document, <html id="__next_error__"> without lang; the view comes with JavaScript.
         if (!javaScriptEnabled && route === NOT_FOUND_PATH && v.id === 'html-has-lang') {
-          test.info().annotations.push({ type: 'known gap', description: 'vercel/next.js#98954: the no-JS 404 shell has no lang' });
+          test.info().annotations.push({ type: 'known gap', description: 'a notFound() 404 without JavaScript is the empty error document, no lang (docs/performance.md, "404s")' });
           continue;
         }
         const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');

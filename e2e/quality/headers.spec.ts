@@ -34,7 +34,9 @@ function headerProblems(route: string, response: APIResponse): string[] {
   }
   if (script.some((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'")) problems.push(`script-src allows unsafe sources: ${script.join(' ')}`);
   const nonce = script.some((s) => s.startsWith("'nonce-"));
-  if (!nonce && csp) problems.push('script-src has no nonce');
+  // A policy that lets no script run at all (the /api answers') needs no nonce.
+  const noScriptAtAll = !d.has('script-src') && d.get('default-src')?.join(' ') === "'none'";
+  if (!nonce && csp && !noScriptAtAll) problems.push('script-src has no nonce');
   if (nonce && !script.includes("'strict-dynamic'")) problems.push("a nonce policy without 'strict-dynamic'");
   const maxAge = Number(/max-age=(\d+)/.exec(h['strict-transport-security'] ?? '')?.[1] ?? 0);
   if (maxAge < 31_536_000) problems.push(`HSTS max-age ${maxAge} is under a year`);

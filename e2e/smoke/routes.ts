@@ -3,6 +3,7 @@
  * pages answers 200 with its own <title> (never "Page not found"), and unknown reports, events and
  * pages answer 404. Run against a server in each mode by e2e/smoke/run.ts.
  */
+import { NOT_FOUND_HEADINGS } from '../../lib/not-found';
 import { EXTRA_PAGES, pathsFromSitemap } from '../routes';
 
 /** Titles of the fixed routes (reports and events are checked against the sitemap's own list). */
@@ -40,6 +41,13 @@ export const MISSING_PATHS: readonly string[] = [
   '/no-such-page',
   '/a/b/c',
 ];
+
+/**
+ * A URL no route serves: Next renders the root not-found.tsx as a page, so its 404 carries the view
+ * in the HTML in every mode. The other missing paths get their 404 from notFound() in a page, whose
+ * HTML is Next's empty error document (the view comes with JavaScript): docs/performance.md, "404s".
+ */
+export const UNMATCHED_PATH = '/a/b/c';
 
 /** The entities React writes in text and attribute values, back to characters. */
 export const decode = (html: string) =>
@@ -102,6 +110,9 @@ export async function smokeRoutes(base: string, fetchImpl: typeof fetch = fetch)
     checked += 1;
     if (page.status !== 404) problems.push(`${path}: status ${page.status}, expected 404`);
     if (!/<meta name="robots" content="noindex"/.test(page.body)) problems.push(`${path}: the 404 is not noindex`);
+    if (path === UNMATCHED_PATH && !page.body.includes(`<h1>${NOT_FOUND_HEADINGS.page}</h1>`)) {
+      problems.push(`${path}: the 404's HTML lacks the heading "${NOT_FOUND_HEADINGS.page}"`);
+    }
   }
   return { checked, problems };
 }

@@ -53,6 +53,12 @@ function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 
     .join('; ');
 }
 
+/**
+ * The /api answers' policy (JSON and CSV, never a page): nothing may load or run, nobody may frame
+ * them. Fixed, from next.config.ts: no nonce is needed where no script may run.
+ */
+export const API_CSP = "default-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'";
+
 const PERMISSIONS = (camera: string) => `camera=${camera}, microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()`;
 
 /** The gate check-in page scans QR codes with the phone's camera: the one page allowed to ask for it. */

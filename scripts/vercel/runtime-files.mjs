@@ -33,6 +33,14 @@ export const NATIVE_PACKAGES = {
     'node_modules/better-sqlite3/package.json',
     'node_modules/bindings/bindings.js',
   ],
+  // backend/mail/qr-png.ts: the ticket mail's QR code (mail is composed wherever the backend runs:
+  // after() in any function on Vercel, the loop on one server). Linux x64 builds, as Vercel's.
+  sharp: [
+    'node_modules/sharp/package.json',
+    'node_modules/sharp/dist/index.cjs',
+    'node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-0.35.5.node',
+    'node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so.8.18.7',
+  ],
 };
 
 /**
@@ -45,6 +53,7 @@ export const FILE_SYSTEM_USERS = {
   'lib/outbox/index.ts': 'imports and renames the old outbox.sqlite under DATA_DIR once (data, nothing to ship); loads better-sqlite3',
   'backend/mail/transport.ts': 'writes .eml files under DATA_DIR/mail when SMTP_URL is unset (data written at run time, nothing to ship)',
   'backend/db/connect.ts': 'creates DATA_DIR for the SQLite file (data, nothing to ship); loads better-sqlite3',
+  'backend/mail/qr-png.ts': 'loads sharp (the ticket QR code PNG)',
 };
 
 /**
@@ -75,6 +84,9 @@ export function requiredFiles(route) {
   if (!ROUTES_WITHOUT_BACKEND.includes(route)) {
     for (const file of NATIVE_PACKAGES['better-sqlite3']) {
       needs.push({ file, why: 'the built-in backend (SQLite) runs in this function' });
+    }
+    for (const file of NATIVE_PACKAGES.sharp) {
+      needs.push({ file, why: 'the built-in backend composes ticket mail (QR code) in this function' });
     }
   }
   if (isOgImageRoute(route)) {

@@ -7,6 +7,7 @@ import { contactAndUnsubscribe } from './2026-11-24-2-contact-and-unsubscribe';
 import { rateLimits } from './2026-11-24-3-rate-limits';
 import { staffRolesAndAudit } from './2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from './2026-11-25-2-session-idle-expiry';
+import { registrationsCounter } from './2026-11-25-4-registrations-counter';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-3-rate-limits': rateLimits,
   '2026-11-25-1-staff-roles-and-audit': staffRolesAndAudit,
   '2026-11-25-2-session-idle-expiry': sessionIdleExpiry,
+  '2026-11-25-4-registrations-counter': registrationsCounter,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
