@@ -6,6 +6,7 @@ import { ticketsAndMail } from './2026-11-24-1-tickets-and-mail';
 import { contactAndUnsubscribe } from './2026-11-24-2-contact-and-unsubscribe';
 import { rateLimits } from './2026-11-24-3-rate-limits';
 import { staffRolesAndAudit } from './2026-11-25-1-staff-roles-and-audit';
+import { reportPublishing } from './2026-11-25-2-report-publishing';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-2-contact-and-unsubscribe': contactAndUnsubscribe,
   '2026-11-24-3-rate-limits': rateLimits,
   '2026-11-25-1-staff-roles-and-audit': staffRolesAndAudit,
+  '2026-11-25-2-report-publishing': reportPublishing,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
