@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
-import { MEDIA_LIMITS } from './lib/contract/reports';
+import { MEDIA_LIMITS } from './lib/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
 import { textField } from '@/lib/forms/rules';
+import { MEDIA_LIMITS } from '@/lib/media/limits';
 
 /**
  * The staff area's report publishing over the /api contract (issue 17): what the editor sends to
@@ -41,14 +42,7 @@ export const REPORT_LIMITS = {
   tag: 40,
 } as const;
 
-/** Uploads: the file as sent (4 MB stays under Vercel's 4.5 MB request limit), and the decoded pixels. */
-export const MEDIA_LIMITS = {
-  maxBytes: 4 * 1024 * 1024,
-  maxPixels: 40_000_000,
-  maxSide: 10_000,
-  /** The stored image's longest side: the largest width next/image serves (next.config.ts deviceSizes). */
-  storedMaxSide: 1600,
-} as const;
+export { MEDIA_LIMITS };
 
 /** Stored images are served here; `<id>.jpg`. */
 export const MEDIA_PATH_PREFIX = '/api/media/';
