@@ -73,7 +73,7 @@ export function ReportEditor({ action, permalink, initial, published }: ReportEd
           <ChoiceGroup name="featured" legend="Featured" type="checkbox" options={[{ value: 'on', label: 'Feature this report on the home page and at the top of Highlights' }]} />
           <Field
             name="body"
-            label="Report"
+            label="Report text (Markdown)"
             multiline
             rows={16}
             className={styles.body}

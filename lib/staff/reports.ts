@@ -71,8 +71,9 @@ export async function uploadImage(file: File): Promise<ApiOutcome<{ id: string; 
 
 /**
  * After a change to what the public sees: the pages that list or show reports, the sitemap and the
- * feed (both kept for a minute otherwise), and an external API's cached answers (tag 'content',
- * lib/api). Called from server actions only (updateTag: the next request waits for fresh data).
+ * feed, and an external API's cached answers (tag 'content', lib/api). Pages, sitemap and feed
+ * render per request today, so this mostly refreshes the staff member's own router cache; it keeps
+ * them right if any of them is cached later. Server actions only (updateTag).
  */
 export function revalidatePublicReports(slug: string): void {
   updateTag(CONTENT_CACHE_TAG);
