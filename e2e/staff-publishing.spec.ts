@@ -127,6 +127,7 @@ test('publish a report with a photo: it shows everywhere with the processed imag
   await page.goto(`${server.origin}${publicPath}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const img = page.locator('main img').first();
+  await expect(img).toHaveAttribute('alt', 'Readers on the steps of Centenary Hall');
   const srcset = (await img.getAttribute('srcset')) ?? (await img.getAttribute('src'))!;
   const mediaPath = decodeURIComponent(/url=([^&]+)/.exec(srcset)![1]!);
   expect(mediaPath).toMatch(/^\/api\/media\/[0-9a-f-]{36}\.jpg$/);
@@ -195,6 +196,10 @@ test('OWASP XSS payloads in the Markdown and in every text field run nowhere', a
   await page.getByLabel('Excerpt').fill(short.slice(5, 8).join(' '));
   await page.getByLabel('Tags').fill(tag);
   await page.getByLabel('Report text (Markdown)').fill(XSS_PAYLOADS.join('\n\n'));
+  const small = await sharp({ create: { width: 640, height: 427, channels: 3, background: '#a05a2c' } }).jpeg().toBuffer();
+  await page.getByLabel('Image (optional)').setInputFiles({ name: 'x.jpg', mimeType: 'image/jpeg', buffer: small });
+  const alt = short.find((p) => p.includes('onerror'))!;
+  await page.getByLabel('Image description (alt text)').fill(alt);
 
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('report-preview')).toBeVisible();
@@ -218,6 +223,8 @@ test('OWASP XSS payloads in the Markdown and in every text field run nowhere', a
   // Every text shows as text: the title's markup is visible characters, not an element.
   await page.goto(`${server.origin}${publicPath}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('<script>');
+  // The alt text is an attribute value, nothing more.
+  await expect(page.locator('main img').first()).toHaveAttribute('alt', alt);
   if (jsOn()) await page.waitForTimeout(500);
   expect(seen).toEqual([]);
 });

@@ -72,6 +72,8 @@ export const highlightSchema = z.object({
   slug: z.string().min(1),
   author: z.string().default(''),
   tags: z.array(z.string()).default([]),
+  /** The image's description, written by staff with the upload (issue 17); absent: decorative. */
+  imageAlt: z.string().optional(),
 });
 export type Highlight = z.output<typeof highlightSchema>;
 

@@ -56,6 +56,7 @@ function toHighlight(r: Selectable<HighlightTable>): Highlight {
     slug: r.slug,
     author: r.author,
     tags: JSON.parse(r.tags) as string[],
+    ...(r.image_alt ? { imageAlt: r.image_alt } : {}),
   };
 }
 
