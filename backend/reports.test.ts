@@ -230,6 +230,23 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(await count()).toBe(n);
   });
 
+  it('edits the home page hero: validated, audited, and served by /api/content/hero/', async () => {
+    expect((await postJson(app, '/api/admin/content/hero/', { title: 'x', body: 'y', ctaText: 'z' })).status).toBe(401);
+    const bad = await post('/api/admin/content/hero/', { title: '', body: ' ', ctaText: '' });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as Json).errors).toEqual({ title: 'Enter the hero title', body: 'Enter the hero text', ctaText: 'Enter the button text' });
+    const image = ((await (await upload(await jpegWithGps(1200, 900))).json()) as Json).mediaId as string;
+    const ok = await post('/api/admin/content/hero/', { title: 'Stories <b>gather</b>', body: 'Two days in Ake.', ctaText: 'Register', imageId: image, imageAlt: 'Drummers at the gate' });
+    expect(ok.status).toBe(200);
+    const hero = (await (await app.request('/api/content/hero/')).json()) as Json;
+    expect(hero).toEqual({ title: 'Stories <b>gather</b>', body: 'Two days in Ake.', ctaText: 'Register', heroImage: `/api/media/${image}.jpg`, heroImageAlt: 'Drummers at the gate' });
+    // Without a new image the current one stays.
+    await post('/api/admin/content/hero/', { title: 'Again', body: 'Text', ctaText: 'Go' });
+    expect(((await (await app.request('/api/content/hero/')).json()) as Json).heroImage).toBe(`/api/media/${image}.jpg`);
+    const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'summary']).where('target_id', '=', 'hero').execute();
+    expect(audit.map((a) => a.summary).sort()).toEqual(['Again', 'Stories <b>gather</b>']);
+  });
+
   it('the migration goes down and up again', async () => {
     const m = migrations['2026-11-25-2-report-publishing']!;
     const other = database.connectAgain();

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { mediaUploadSchema, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
+import { HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
+import type { Hero } from '@/lib/content/schemas';
+import { getHero } from '../db/queries/content';
 import { errorsByPath } from '@/lib/forms/form-state';
 import { recordAudit } from '../audit/log';
 import { createReport, getAdminReport, getMedia, insertMedia, listAdminReports, mediaExists, setReportStatus, updateReport } from '../db/queries/reports';
@@ -137,6 +139,45 @@ export function mediaRoutes(db: Db) {
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': 'inline',
     });
+  });
+  return r;
+}
+
+/**
+ * POST /api/admin/content/hero/: the home page's hero (issue 17 item 4). A new image replaces the
+ * old one; without one the current image (and its alt text) stays. Audited in the same transaction.
+ */
+export function adminContentRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const r = new Hono<AppEnv>({ strict: false });
+  r.use('*', requireStaff(db));
+  r.post('/hero', async (c) => {
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = heroInputSchema.safeParse(read.value);
+    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+    const input = parsed.data;
+    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const staff = c.get('staff');
+    const hero = await db.transaction().execute(async (trx) => {
+      const current = await getHero(trx);
+      const next: Hero = {
+        title: input.title,
+        body: input.body,
+        ctaText: input.ctaText,
+        heroImage: input.imageId ? mediaUrl(input.imageId) : (current?.heroImage ?? '/images/content/hero.webp'),
+        ...(input.imageId ? { heroImageAlt: input.imageAlt } : current?.heroImageAlt ? { heroImageAlt: input.imageAlt || current.heroImageAlt } : {}),
+      };
+      const at = new Date().toISOString();
+      await trx
+        .insertInto('content_blocks')
+        .values({ key: 'hero', data: JSON.stringify(next), updated_at: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ data: JSON.stringify(next), updated_at: at }))
+        .execute();
+      await recordAudit(trx, staff, { action: 'hero.update', targetType: 'content', targetId: 'hero', summary: input.title });
+      return next;
+    });
+    return c.json({ success: true, data: hero, message: HERO_MESSAGES.saved });
   });
   return r;
 }

@@ -33,7 +33,8 @@ export function ReportEditor({ action, permalink, initial, published }: ReportEd
     const v = values[name];
     return typeof v === 'string' ? v : '';
   };
-  const imageUrl = value('imageUrl');
+  // Only this site's own paths (the field comes back from the browser).
+  const imageUrl = /^\/(?![/\\])/.test(value('imageUrl')) ? value('imageUrl') : '';
   const categoryIds = fieldIds('category');
   const imageIds = fieldIds('image');
   return (

@@ -11,6 +11,8 @@ export const heroSchema = z.object({
   body: z.string(),
   ctaText: z.string().min(1),
   heroImage: z.string().min(1),
+  /** Written by staff with an uploaded image (issue 17); absent: the image is decorative. */
+  heroImageAlt: z.string().optional(),
 });
 export type Hero = z.infer<typeof heroSchema>;
 

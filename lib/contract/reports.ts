@@ -159,3 +159,29 @@ export const mediaResultSchema = z.object({
 });
 /** The JSON body's cap on that route (the backend's own BODY_LIMIT_BYTES stays for everything else). */
 export const MEDIA_UPLOAD_BODY_LIMIT = Math.ceil((MEDIA_LIMITS.maxBytes * 4) / 3) + 64 * 1024;
+
+/** The home page's hero as staff edit it (POST /api/admin/content/hero/, issue 17 item 4). */
+export const HERO_MESSAGES = {
+  titleRequired: 'Enter the hero title',
+  bodyRequired: 'Enter the hero text',
+  ctaRequired: 'Enter the button text',
+  saved: 'Home page hero saved. It is on the site now.',
+} as const;
+
+export const heroInputSchema = z
+  .object({
+    title: textField({ required: HERO_MESSAGES.titleRequired, maxLength: 120 }),
+    body: textField({ required: HERO_MESSAGES.bodyRequired, maxLength: 600 }),
+    ctaText: textField({ required: HERO_MESSAGES.ctaRequired, maxLength: 40 }),
+    imageId: z.union([uuid, z.literal('')]).optional().transform((v) => v || undefined),
+    imageAlt: textField({ required: false, maxLength: REPORT_LIMITS.alt }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.imageId && !value.imageAlt) ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: REPORT_MESSAGES.altRequired });
+  });
+export type HeroInput = z.output<typeof heroInputSchema>;
+export const heroResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ title: z.string(), body: z.string(), ctaText: z.string(), heroImage: z.string(), heroImageAlt: z.string().optional() }),
+  message: z.string(),
+});
