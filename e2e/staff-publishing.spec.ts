@@ -228,3 +228,22 @@ test('OWASP XSS payloads in the Markdown and in every text field run nowhere', a
   if (jsOn()) await page.waitForTimeout(500);
   expect(seen).toEqual([]);
 });
+
+test('the home page hero is edited from /staff/events and shows at once', async ({ page }) => {
+  await signIn(page, '/staff/events');
+  await expectNoAxeViolations(page);
+  const title = `Stories that gather Ake (${test.info().project.name})`;
+  await page.getByLabel('Title').fill('');
+  await page.getByLabel('Text', { exact: true }).fill('Kept text');
+  await page.getByRole('button', { name: 'Save hero' }).click();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Enter the hero title' })).toBeVisible();
+  await expect(page.getByLabel('Text', { exact: true })).toHaveValue('Kept text');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Image (optional)').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a8a' } }).png().toBuffer() });
+  await page.getByLabel('Image description (alt text)').fill('Drummers at the festival gate');
+  await page.getByRole('button', { name: 'Save hero' }).click();
+  await expect(page).toHaveURL(/\/staff\/events\?done=hero$/);
+  await page.goto(`${server.origin}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByRole('img', { name: 'Drummers at the festival gate' })).toBeVisible();
+});
