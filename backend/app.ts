@@ -8,7 +8,7 @@ import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/lib/contract/reports';
 import { adminRoutes } from './routes/admin';
-import { adminContentRoutes, adminMediaRoutes, adminReportRoutes, mediaRoutes } from './routes/reports';
+import { adminContentRoutes, adminMediaRoutes, adminProgramRoutes, adminReportRoutes, mediaRoutes } from './routes/reports';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
@@ -104,6 +104,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/reports', adminReportRoutes(deps));
   api.route('/admin/media', adminMediaRoutes(deps));
   api.route('/admin/content', adminContentRoutes(deps));
+  api.route('/admin/programs', adminProgramRoutes(deps));
   api.route('/media', mediaRoutes(deps.db));
   api.route('/admin', adminRoutes(deps));
   api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));

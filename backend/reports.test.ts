@@ -247,6 +247,30 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(audit.map((a) => a.summary).sort()).toEqual(['Again', 'Stories <b>gather</b>']);
   });
 
+  it('edits an event card and a programme row: validated, audited, served by the content endpoints', async () => {
+    const events = (await (await app.request('/api/content/events/')).json()) as Json;
+    const card = events.events[1] as Json;
+    expect((await postJson(app, `/api/admin/content/events/${card.slug}/`, { title: 'x' })).status).toBe(401);
+    expect(((await (await post(`/api/admin/content/events/${card.slug}/`, { title: ' ' })).json()) as Json).errors).toEqual({ title: 'Enter a title' });
+    expect((await post('/api/admin/content/events/no-such-event/', { title: 'x' })).status).toBe(404);
+    const image = ((await (await upload(await jpegWithGps(800, 600))).json()) as Json).mediaId as string;
+    expect((await post(`/api/admin/content/events/${card.slug}/`, { title: 'Book Circle at the Rock', imageId: image })).status).toBe(200);
+    expect((await post(`/api/admin/content/events/${events.heroEvent.slug}/`, { title: 'Ìtàn 2026', subtitle: 'Two days in Ake' })).status).toBe(200);
+    const after = (await (await app.request('/api/content/events/')).json()) as Json;
+    expect(after.events[1]).toEqual({ ...card, title: 'Book Circle at the Rock', image: `/api/media/${image}.jpg` });
+    expect(after.events[0]).toEqual(events.events[0]);
+    expect(after.heroEvent).toMatchObject({ title: 'Ìtàn 2026', subtitle: 'Two days in Ake', image: events.heroEvent.image });
+
+    const programs = (await (await app.request('/api/content/programs/')).json()) as Json[];
+    const row = programs[2]!;
+    expect((await post(`/api/admin/programs/${row.id}/`, { title: 'Open mic, outdoors', category: 'Music' })).status).toBe(200);
+    expect((await post('/api/admin/programs/999/', { title: 'x' })).status).toBe(404);
+    const rows = (await (await app.request('/api/content/programs/')).json()) as Json[];
+    expect(rows[2]).toEqual({ ...row, title: 'Open mic, outdoors', leftLabel: 'Music' });
+    const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', 'in', ['event.update', 'programme.update']).execute();
+    expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`event.update ${card.slug}`, `event.update ${events.heroEvent.slug}`, `programme.update ${row.id}`].sort());
+  });
+
   it('the migration goes down and up again', async () => {
     const m = migrations['2026-11-25-2-report-publishing']!;
     const other = database.connectAgain();

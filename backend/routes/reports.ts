@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
-import type { Hero } from '@/lib/content/schemas';
-import { getHero } from '../db/queries/content';
+import { CARD_MESSAGES, cardInputSchema, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
+import type { Events, Hero } from '@/lib/content/schemas';
+import { getEvents, getHero } from '../db/queries/content';
 import { errorsByPath } from '@/lib/forms/form-state';
 import { recordAudit } from '../audit/log';
 import { createReport, getAdminReport, getMedia, insertMedia, listAdminReports, mediaExists, setReportStatus, updateReport } from '../db/queries/reports';
@@ -160,6 +160,7 @@ export function adminContentRoutes(deps: AppDeps) {
     if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
     const staff = c.get('staff');
     const hero = await db.transaction().execute(async (trx) => {
+      if (deps.dialect === 'postgres') await trx.selectFrom('content_blocks').select('key').where('key', '=', 'hero').forUpdate().execute();
       const current = await getHero(trx);
       const next: Hero = {
         title: input.title,
@@ -178,6 +179,65 @@ export function adminContentRoutes(deps: AppDeps) {
       return next;
     });
     return c.json({ success: true, data: hero, message: HERO_MESSAGES.saved });
+  });
+
+  /** One card of the home page's events (the hero event or a grid card), by its slug. */
+  r.post('/events/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = cardInputSchema.safeParse(read.value);
+    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+    const input = parsed.data;
+    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const staff = c.get('staff');
+    const found = await db.transaction().execute(async (trx) => {
+      // Read, change one card, write back: on PostgreSQL the row is locked first so two edits of
+      // different cards cannot lose one another (SQLite's write transactions already queue).
+      if (deps.dialect === 'postgres') await trx.selectFrom('content_blocks').select('key').where('key', '=', 'events').forUpdate().execute();
+      const events = await getEvents(trx);
+      if (!events) return false;
+      const image = (current: string) => (input.imageId ? mediaUrl(input.imageId) : current);
+      let next: Events;
+      if (events.heroEvent.slug === slug) {
+        next = { ...events, heroEvent: { ...events.heroEvent, title: input.title, subtitle: input.subtitle || events.heroEvent.subtitle, image: image(events.heroEvent.image) } };
+      } else if (events.events.some((e) => e.slug === slug)) {
+        next = { ...events, events: events.events.map((e) => (e.slug === slug ? { ...e, title: input.title, image: image(e.image) } : e)) };
+      } else return false;
+      await trx.updateTable('content_blocks').set({ data: JSON.stringify(next), updated_at: new Date().toISOString() }).where('key', '=', 'events').execute();
+      await recordAudit(trx, staff, { action: 'event.update', targetType: 'event', targetId: slug, summary: input.title });
+      return true;
+    });
+    return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
+  });
+  return r;
+}
+
+/** POST /api/admin/programs/<id>/: one programme row's title, category and image (issue 17 item 4). */
+export function adminProgramRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const r = new Hono<AppEnv>({ strict: false });
+  r.use('*', requireStaff(db));
+  r.post('/:id', async (c) => {
+    const id = c.req.param('id');
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = cardInputSchema.safeParse(read.value);
+    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+    const input = parsed.data;
+    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const staff = c.get('staff');
+    const found = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('programs')
+        .set({ title: input.title, ...(input.category ? { left_label: input.category } : {}), ...(input.imageId ? { avatar: mediaUrl(input.imageId) } : {}) })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await recordAudit(trx, staff, { action: 'programme.update', targetType: 'programme', targetId: id, summary: input.title });
+      return true;
+    });
+    return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
   });
   return r;
 }

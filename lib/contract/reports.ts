@@ -185,3 +185,23 @@ export const heroResultSchema = z.object({
   data: z.object({ title: z.string(), body: z.string(), ctaText: z.string(), heroImage: z.string(), heroImageAlt: z.string().optional() }),
   message: z.string(),
 });
+
+/**
+ * An event card of the home page (the hero event and the grid: POST /api/admin/content/events/<slug>/)
+ * or a programme row (POST /api/admin/programs/<id>/): title, the hero event's subtitle, the
+ * programme's category, and an image. Card images sit beside their title: decorative (alt="").
+ */
+export const CARD_MESSAGES = {
+  titleRequired: 'Enter a title',
+  saved: 'Saved. It is on the site now.',
+  notFound: 'There is no such event or programme row.',
+} as const;
+
+export const cardInputSchema = z.object({
+  title: textField({ required: CARD_MESSAGES.titleRequired, maxLength: REPORT_LIMITS.title }),
+  subtitle: textField({ required: false, maxLength: 200 }),
+  category: textField({ required: false, maxLength: 60 }),
+  imageId: z.union([uuid, z.literal('')]).optional().transform((v) => v || undefined),
+});
+export type CardInput = z.output<typeof cardInputSchema>;
+export const cardResultSchema = z.object({ success: z.literal(true), message: z.string() });
