@@ -233,17 +233,47 @@ test('the home page hero is edited from /staff/events and shows at once', async 
   await signIn(page, '/staff/events');
   await expectNoAxeViolations(page);
   const title = `Stories that gather Ake (${test.info().project.name})`;
-  await page.getByLabel('Title').fill('');
-  await page.getByLabel('Text', { exact: true }).fill('Kept text');
-  await page.getByRole('button', { name: 'Save hero' }).click();
+  const hero = () => page.getByRole('form', { name: 'Home page hero' });
+  await hero().getByLabel('Title').fill('');
+  await hero().getByLabel('Text', { exact: true }).fill('Kept text');
+  await hero().getByRole('button', { name: 'Save hero' }).click();
   await expect(page.getByRole('alert').getByRole('link', { name: 'Enter the hero title' })).toBeVisible();
-  await expect(page.getByLabel('Text', { exact: true })).toHaveValue('Kept text');
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Image (optional)').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a8a' } }).png().toBuffer() });
-  await page.getByLabel('Image description (alt text)').fill('Drummers at the festival gate');
-  await page.getByRole('button', { name: 'Save hero' }).click();
+  await expect(hero().getByLabel('Text', { exact: true })).toHaveValue('Kept text');
+  await hero().getByLabel('Title').fill(title);
+  await hero().getByLabel('Image (optional)').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a8a' } }).png().toBuffer() });
+  await hero().getByLabel('Image description (alt text)').fill('Drummers at the festival gate');
+  await hero().getByRole('button', { name: 'Save hero' }).click();
   await expect(page).toHaveURL(/\/staff\/events\?done=hero$/);
   await page.goto(`${server.origin}/`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('img', { name: 'Drummers at the festival gate' })).toBeVisible();
+});
+
+test('an event card and a programme row are edited from /staff/events and show at once', async ({ page }) => {
+  await signIn(page, '/staff/events');
+  const card = page.locator('section[id^="event-"]').nth(1);
+  const slug = (await card.getAttribute('id'))!.replace(/^event-/, '');
+  const eventTitle = `Book Circle at the Rock (${test.info().project.name})`;
+  await card.getByLabel('Title').fill('');
+  await card.getByRole('button', { name: /^Save / }).click();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Enter a title' })).toBeVisible();
+  await page.locator(`#event-${slug}`).getByLabel('Title').fill(eventTitle);
+  await page.locator(`#event-${slug}`).getByLabel('Image (optional)').setInputFiles({ name: 'c.webp', mimeType: 'image/webp', buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7c2d12' } }).webp().toBuffer() });
+  await page.locator(`#event-${slug}`).getByRole('button', { name: /^Save / }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/events\\?done=event#event-${slug}$`));
+
+  const row = page.locator('section[id^="program-"]').first();
+  const rowTitle = `Opening readings (${test.info().project.name})`;
+  await row.getByLabel('Title').fill(rowTitle);
+  await row.getByLabel('Category (optional)').fill('Readings');
+  await row.getByRole('button', { name: /^Save / }).click();
+  await expect(page).toHaveURL(/\/staff\/events\?done=program#program-/);
+
+  await page.goto(`${server.origin}/`);
+  const link = page.getByRole('link', { name: eventTitle });
+  await expect(link.first()).toBeVisible();
+  // The card (its <li>) shows the uploaded image through next/image.
+  await expect(page.locator('li').filter({ has: page.getByRole('link', { name: eventTitle }) }).locator('img').first()).toHaveAttribute('src', /api%2Fmedia%2F/);
+  await page.goto(`${server.origin}/programme`);
+  await expect(page.getByText(rowTitle).first()).toBeVisible();
 });

@@ -32,12 +32,14 @@ export function CardEditor({
   withCategory?: boolean;
 }) {
   const [state, formAction] = useActionState(action, initialEditorState, '/staff/events');
-  const values = state.status === 'idle' ? initial : state.values;
-  const value = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   const prefix = `${kind}-${itemKey}`;
+  // Without JavaScript every form of this action on the page receives the answer: keep only ours.
+  const mine = state.status !== 'idle' && state.for === prefix;
+  const values = mine ? state.values : initial;
+  const value = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   // Names and ids carry the item (one page, many forms); the action reads them back by that prefix.
   const id = (name: string) => `${prefix}-${name}`;
-  const errors = Object.fromEntries(Object.entries(state.errors).map(([k, v]) => [id(k), v]));
+  const errors = mine ? Object.fromEntries(Object.entries(state.errors).map(([k, v]) => [id(k), v])) : {};
   const prefixedValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [id(k), v]));
   const imageUrl = /^\/(?![/\\])/.test(value('imageUrl')) ? value('imageUrl') : '';
   return (
@@ -45,7 +47,7 @@ export function CardEditor({
       <h3 id={`${prefix}-heading`}>{heading}</h3>
       <FormContext value={{ errors, values: prefixedValues, setError: () => undefined }}>
         <form action={formAction} noValidate className={formStyles.form} aria-labelledby={`${prefix}-heading`}>
-          {state.status === 'error' ? <ErrorSummary errors={errors} message={state.message} /> : null}
+          {mine && state.status === 'error' ? <ErrorSummary errors={errors} message={state.message} /> : null}
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="key" value={itemKey} />
           <input type="hidden" name="imageId" value={value('imageId')} />

@@ -11,6 +11,11 @@ export interface ReportEditorState {
   preview?: { html: string; readTime: string };
   /** Changes with every answer: the fields remount with the values echoed. */
   seq: number;
+  /**
+   * Which form the answer is for, where one page holds many forms posting to one action: without
+   * JavaScript, React hands the answer to every form of that action on the page.
+   */
+  for?: string;
 }
 
 export const initialEditorState: ReportEditorState = { status: 'idle', errors: {}, values: {}, seq: 0 };

@@ -77,7 +77,7 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
     imageId: typeof raw.imageId === 'string' ? raw.imageId : '',
     imageUrl: typeof raw.imageUrl === 'string' ? raw.imageUrl : '',
   };
-  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1 });
+  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1, for: `${kind}-${key}` });
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return fail({}, CARD_MESSAGES.notFound);
 
