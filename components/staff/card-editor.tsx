@@ -74,7 +74,7 @@ export function CardEditor({
           </FieldShell>
           <div className={styles.actions}>
             <button type="submit" className="btn btn--secondary">
-              Save {heading}
+              Save<span className="visually-hidden"> {heading}</span>
             </button>
           </div>
         </form>
