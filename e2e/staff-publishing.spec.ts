@@ -281,3 +281,17 @@ test('an event card and a programme row are edited from /staff/events and show a
   await page.goto(`${server.origin}/programme`);
   await expect(page.getByText(rowTitle).first()).toBeVisible();
 });
+
+test('@js a file over the upload limit is refused in the browser, before it is posted', async ({ page }) => {
+  await signIn(page, '/staff/reports/new');
+  const input = page.getByLabel('Image (optional)');
+  await input.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  await expect(page.getByRole('status').filter({ hasText: REPORT_MESSAGES.imageTooLarge })).toBeVisible();
+  expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  // The rest of the form still saves.
+  await page.getByLabel('Title').fill(`Saved without the huge file ${test.info().project.name}`);
+  await page.getByLabel('Report text (Markdown)').fill('Body');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\?done=saved$/);
+});

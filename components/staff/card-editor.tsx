@@ -7,6 +7,7 @@ import { describedBy, Field, FieldShell } from '@/components/forms/field';
 import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
 import { MEDIA_LIMITS } from '@/lib/contract/reports';
+import { ImageFileInput } from './image-file-input';
 import { initialEditorState, type ReportEditorState } from './report-editor-state';
 import styles from './editor.module.css';
 
@@ -62,15 +63,7 @@ export function CardEditor({
                 <span>Current image.</span>
               </p>
             ) : null}
-            <input
-              id={id('image')}
-              name={id('image')}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              className={styles.file}
-              aria-invalid={errors[id('image')] ? true : undefined}
-              aria-describedby={describedBy(`${id('image')}-hint`, errors[id('image')] && `${id('image')}-error`)}
-            />
+            <ImageFileInput id={id('image')} name={id('image')} invalid={Boolean(errors[id('image')])} describedBy={describedBy(`${id('image')}-hint`, errors[id('image')] && `${id('image')}-error`)} />
           </FieldShell>
           <div className={styles.actions}>
             <button type="submit" className="btn btn--secondary">

@@ -7,6 +7,7 @@ import { ChoiceGroup, describedBy, Field, FieldShell, fieldIds } from '@/compone
 import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
 import { MEDIA_LIMITS, REPORT_CATEGORIES, REPORT_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
+import { ImageFileInput } from './image-file-input';
 import { initialEditorState, type ReportEditorState } from './report-editor-state';
 import styles from './editor.module.css';
 
@@ -98,15 +99,7 @@ export function ReportEditor({ action, permalink, initial, published }: ReportEd
                 <span>{state.status === 'idle' ? 'Current image. Choose a file to replace it.' : 'Uploaded. Choose a file to replace it.'}</span>
               </p>
             ) : null}
-            <input
-              id={imageIds.input}
-              name="image"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              className={styles.file}
-              aria-invalid={state.errors.image ? true : undefined}
-              aria-describedby={describedBy(imageIds.hint, state.errors.image && imageIds.error)}
-            />
+            <ImageFileInput id={imageIds.input} name="image" invalid={Boolean(state.errors.image)} describedBy={describedBy(imageIds.hint, state.errors.image && imageIds.error)} />
           </FieldShell>
           <Field name="imageAlt" label="Image description (alt text)" hint="Required with an image: what it shows, for people who cannot see it." maxLength={REPORT_LIMITS.alt} autoComplete="off" />
           <div className={styles.actions}>
