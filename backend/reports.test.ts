@@ -111,6 +111,19 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(list.find((r) => r.id === report.id)).toMatchObject({ status: 'draft', slug });
   });
 
+  it('seeded reports (short ids) can be edited, unpublished and published again, their slug kept', async () => {
+    const seeded = ((await (await app.request('/api/admin/reports/1/', { headers: auth() })).json()) as Json).data as Json;
+    expect(seeded).toMatchObject({ id: '1', status: 'published', body: null });
+    expect((await app.request(`/api/content/highlights/${seeded.slug}/`)).status).toBe(200);
+    expect((await post('/api/admin/reports/1/unpublish/')).status).toBe(200);
+    expect((await app.request(`/api/content/highlights/${seeded.slug}/`)).status).toBe(404);
+    const edited = await post('/api/admin/reports/1/', draft({ title: 'A renamed seeded report', body: seeded.content }));
+    expect(((await edited.json()) as Json).data).toMatchObject({ slug: seeded.slug, title: 'A renamed seeded report' });
+    expect((await post('/api/admin/reports/1/publish/')).status).toBe(200);
+    expect((await app.request(`/api/content/highlights/${seeded.slug}/`)).status).toBe(200);
+    expect((await app.request('/api/admin/reports/..%2F1/', { headers: auth() })).status).toBe(404);
+  });
+
   it('sanitises Markdown: raw HTML, event handlers and javascript: links do not survive; links get a safe rel', async () => {
     const body = [
       '# Heading',

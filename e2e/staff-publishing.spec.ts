@@ -295,3 +295,17 @@ test('@js a file over the upload limit is refused in the browser, before it is p
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\?done=saved$/);
 });
+
+test('the reports list opens every report, the seeded ones too', async ({ page }) => {
+  await signIn(page, '/staff/reports');
+  await expectNoAxeViolations(page);
+  const links = page.getByTestId('report-list').getByRole('link');
+  const count = await links.count();
+  expect(count).toBeGreaterThanOrEqual(4);
+  const last = links.nth(count - 1);
+  const title = (await last.textContent())!.trim();
+  await last.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit report');
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByTestId('report-status')).toHaveText(/Published|Draft/);
+});

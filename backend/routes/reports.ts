@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { CARD_MESSAGES, cardInputSchema, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
+import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
 import type { Events, Hero } from '@/lib/content/schemas';
 import { getEvents, getHero } from '../db/queries/content';
 import { errorsByPath } from '@/lib/forms/form-state';
@@ -13,6 +13,7 @@ import { requireStaff } from './auth';
 import { readJsonObject } from './read-json';
 
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const REPORT_ID = REPORT_ID_PATTERN;
 
 const ok = (data: AdminReport, message: string) => ({ success: true as const, data, reportId: data.id, message });
 
@@ -41,7 +42,7 @@ export function adminReportRoutes(deps: AppDeps) {
 
   r.get('/:id', async (c) => {
     const id = c.req.param('id');
-    const report = ID_PATTERN.test(id) ? await getAdminReport(db, id) : undefined;
+    const report = REPORT_ID.test(id) ? await getAdminReport(db, id) : undefined;
     return report ? c.json({ success: true, data: report, reportId: report.id, message: '' }) : fail(c, 404, REPORT_MESSAGES.notFound);
   });
 
@@ -60,7 +61,7 @@ export function adminReportRoutes(deps: AppDeps) {
 
   r.post('/:id', async (c) => {
     const id = c.req.param('id');
-    if (!ID_PATTERN.test(id)) return fail(c, 404, REPORT_MESSAGES.notFound);
+    if (!REPORT_ID.test(id)) return fail(c, 404, REPORT_MESSAGES.notFound);
     const got = await readInput(c);
     if (!got.input) return got.response;
     const input: ReportInput = got.input;
@@ -79,7 +80,7 @@ export function adminReportRoutes(deps: AppDeps) {
   ] as const) {
     r.post(`/:id/${verb}`, async (c) => {
       const id = c.req.param('id');
-      if (!ID_PATTERN.test(id)) return fail(c, 404, REPORT_MESSAGES.notFound);
+      if (!REPORT_ID.test(id)) return fail(c, 404, REPORT_MESSAGES.notFound);
       const staff = c.get('staff');
       const report = await db.transaction().execute(async (trx) => {
         const changed = await setReportStatus(trx, id, status);

@@ -44,6 +44,9 @@ export const REPORT_LIMITS = {
 
 export { MEDIA_LIMITS };
 
+/** Report ids: UUIDs for new reports, short ones ('1'...'4') for the reports seeded from content-fallbacks/. */
+export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Stored images are served here; `<id>.jpg`. */
 export const MEDIA_PATH_PREFIX = '/api/media/';
 export const mediaUrl = (id: string) => `${MEDIA_PATH_PREFIX}${id}.jpg`;

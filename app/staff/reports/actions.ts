@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { MEDIA_LIMITS, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
+import { MEDIA_LIMITS, REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
 import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
 import { readTimeOf, renderReportMarkdown } from '@/lib/reports/markdown';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
@@ -11,7 +11,6 @@ import type { ReportEditorState } from '@/components/staff/report-editor-state';
 
 const INTENTS = ['preview', 'save', 'publish'] as const;
 type Intent = (typeof INTENTS)[number];
-const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The report editor's one action: Preview (renders the Markdown on the same page, nothing saved),
@@ -21,7 +20,7 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export async function reportEditorAction(previous: ReportEditorState, formData: FormData): Promise<ReportEditorState> {
   const idField = String(formData.get('id') ?? '');
-  const id = ID_PATTERN.test(idField) ? idField : undefined;
+  const id = REPORT_ID_PATTERN.test(idField) ? idField : undefined;
   await requireStaff(id ? `/staff/reports/${id}` : '/staff/reports/new');
   const values = formDataToObject(formData);
   delete values.image;
@@ -82,7 +81,7 @@ export async function reportEditorAction(previous: ReportEditorState, formData: 
 /** Unpublish: the report leaves the site at once (its page answers 404) and becomes a draft again. */
 export async function unpublishReportAction(formData: FormData): Promise<void> {
   const idField = String(formData.get('id') ?? '');
-  const id = ID_PATTERN.test(idField) ? idField : undefined;
+  const id = REPORT_ID_PATTERN.test(idField) ? idField : undefined;
   await requireStaff(id ? `/staff/reports/${id}` : '/staff/reports');
   if (!id || !isPublishingEnabled()) redirect('/staff/reports');
   let result;

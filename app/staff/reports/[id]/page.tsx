@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { ReportEditor } from '@/components/staff/report-editor';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { REPORT_MESSAGES, type AdminReport } from '@/lib/contract/reports';
+import { REPORT_ID_PATTERN, REPORT_MESSAGES, type AdminReport } from '@/lib/contract/reports';
 import { formatDate } from '@/lib/festival';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { getReport } from '@/lib/staff/reports';
@@ -50,7 +50,7 @@ export default async function EditReportPage({ params, searchParams }: { params:
       </StaffShell>
     );
   }
-  if (!/^[0-9a-f-]{36}$/.test(id)) notFound();
+  if (!REPORT_ID_PATTERN.test(id)) notFound();
   const report = await getReport(id);
   if (!report) notFound();
   const doneKey = (await searchParams).done;
