@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
+import { MEDIA_LIMITS } from './lib/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { API_CSP, staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
 
@@ -15,7 +16,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The stylesheets inline in <head> (issue 15): on slow 4G each blocking stylesheet request cost a
   // round trip (~560 ms) before the first paint. Measured in docs/performance.md, "Issue 15".
-  experimental: { inlineCss: true },
+  // Staff image uploads (issue 17) post the file in a multipart server action: up to
+  // MEDIA_LIMITS.maxBytes (4 MB) plus the report's text fields. Public forms are small and the
+  // backend keeps its own BODY_LIMIT_BYTES for them.
+  experimental: { inlineCss: true, serverActions: { bodySizeLimit: MEDIA_LIMITS.maxBytes + 1024 * 1024 } },
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],
   // Files read at run time by path (the share images' fonts): listed so tracing keeps them even if

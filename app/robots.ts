@@ -7,7 +7,8 @@ export default function robots(): MetadataRoute.Robots {
     rules: [
       {
         userAgent: '*',
-        allow: '/',
+        // Report images are served from /api/media/ (issue 17): crawlers may fetch them.
+        allow: ['/', '/api/media/'],
         disallow: ['/api/', '/staff', '/donations/thank-you', '/partnerships/thank-you', '/registration/thank-you', '/volunteer/apply/thank-you'],
       },
     ],

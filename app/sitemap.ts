@@ -1,15 +1,18 @@
 import type { MetadataRoute } from 'next';
+import { connection } from 'next/server';
 import { allHighlights, eventSlugs, STATIC_PATHS } from '@/lib/content/paths';
 import { getConfig } from '@/lib/config';
 import { absoluteUrl } from '@/lib/seo/urls';
-
-// Rebuilt at most once a minute, so a new report is listed without a deploy.
-export const revalidate = 60;
 
 const MAX_REPORTS = 1000;
 
 /** Every public page: static routes, each report, each event (/{slug}) and programme (/events/{slug}). */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  // Built per request from the reports as they are now (issue 17): a report published or
+  // unpublished in the staff area is in or out at once, on every instance (a copy kept by one
+  // instance's ISR cache would lag on the others). Content reads are cheap: in-process, or the
+  // external API's answers from Next's data cache.
+  await connection();
   const config = getConfig();
   const [highlights, slugs] = await Promise.all([allHighlights(MAX_REPORTS), eventSlugs()]);
   const entries: MetadataRoute.Sitemap = STATIC_PATHS.map((path) => ({

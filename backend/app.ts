@@ -6,7 +6,9 @@ import { canKeepAliveAfter413 } from './lib/body-size';
 import { rateLimitKey, resolveClientAddress } from './lib/client-address';
 import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
+import { MEDIA_UPLOAD_BODY_LIMIT } from '@/lib/contract/reports';
 import { adminRoutes } from './routes/admin';
+import { adminContentRoutes, adminMediaRoutes, adminProgramRoutes, adminReportRoutes, mediaRoutes } from './routes/reports';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { formRoutes } from './routes/forms';
@@ -18,6 +20,7 @@ import type { AppDeps, AppEnv } from './types';
 export type BackendApp = Hono<AppEnv>;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
 
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
@@ -34,10 +37,9 @@ export function createApp(deps: AppDeps): BackendApp {
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
 
-  api.use(
-    '*',
+  const limitOf = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
+      maxSize,
       onError: (c) => {
         // The rest of the body is still on the wire. Keep the connection only when it is small
         // enough to be read and discarded (lib/body-size.ts); otherwise say it will be closed, so the
@@ -45,8 +47,11 @@ export function createApp(deps: AppDeps): BackendApp {
         if (!canKeepAliveAfter413(c.req.raw.headers)) c.header('Connection', 'close');
         return fail(c, 413, HTTP_MESSAGES.tooLarge);
       },
-    }),
-  );
+    });
+  const publicLimit = limitOf(deps.config.bodyLimitBytes);
+  // Staff image uploads (issue 17) have their own, larger cap; every other path keeps BODY_LIMIT_BYTES.
+  const uploadLimit = limitOf(MEDIA_UPLOAD_BODY_LIMIT);
+  api.use('*', (c, next) => (MEDIA_UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : publicLimit(c, next)));
 
   // Nowhere durable to write (Vercel without DATABASE_URL): every write is refused, said once in the log.
   if (deps.config.submissionsOff) {
@@ -96,6 +101,11 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/tickets', ticketRoutes(deps));
   api.route('/admin/check-ins', checkInRoutes(deps));
   api.route('/auth', authRoutes(deps));
+  api.route('/admin/reports', adminReportRoutes(deps));
+  api.route('/admin/media', adminMediaRoutes(deps));
+  api.route('/admin/content', adminContentRoutes(deps));
+  api.route('/admin/programs', adminProgramRoutes(deps));
+  api.route('/media', mediaRoutes(deps.db));
   api.route('/admin', adminRoutes(deps));
   api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));
 

@@ -16,7 +16,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   let target = page;
   const extra = jsEnabled
     ? undefined
-    : await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+    : // The same cookies (a staff session), so a signed-in page is scanned, not the sign-in page.
+      await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true, storageState: await page.context().storageState() });
   if (extra) {
     target = await extra.newPage();
     await target.route(/\.js(\?|$)/, (route) => route.abort());

@@ -51,8 +51,8 @@ npx tsx e2e/smoke/run.ts start
 npx tsx e2e/smoke/run.ts dev
 npx tsx e2e/smoke/run.ts standalone
 echo "== two instances behind nginx on one PostgreSQL: registration rush, shared rate limit, content"
-# On the production build above (it asks for no ISR route, so the sitemap and feed stay as built for
-# the end-to-end tests); skipped, and said so, when PostgreSQL is not reachable.
+# On the production build above (the sitemap and feed render per request, so nothing it does stays
+# in the build for the end-to-end tests); skipped, and said so, when PostgreSQL is not reachable.
 node scripts/many-instances.mjs --check --port="$((port + 40))"
 echo "== vercel build"; node scripts/vercel-check.mjs
 echo "== end-to-end tests"

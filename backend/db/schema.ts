@@ -45,6 +45,31 @@ export interface HighlightTable {
   category_slug: string;
   author: string;
   tags: string;
+  /** Migration 2026-11-25-2: only 'published' reports are public. */
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  /** What the staff wrote; `content` is its sanitised HTML (null for reports seeded as HTML). */
+  body_markdown: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 or 1: featured reports lead /api/content/highlights/featured/. */
+  featured: ColumnType<number, number | undefined, number>;
+  image_alt: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** First publication; once set, the slug never changes. */
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type ReportStatus = 'draft' | 'published';
+
+/** An uploaded image, processed and stored as bytes (migration 2026-11-25-2). */
+export interface MediaTable {
+  id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: string;
+  created_by: string | null;
 }
 
 export interface NewsletterTable {
@@ -243,6 +268,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;
+  media: MediaTable;
 }
 
 export type Db = Kysely<Database>;

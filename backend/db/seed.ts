@@ -84,6 +84,10 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
             category_slug: categorySlug(category),
             author: h.author,
             tags: JSON.stringify(h.tags),
+            status: 'published' as const,
+            published_at: h.date,
+            created_at: h.date,
+            updated_at: h.date,
           };
         }),
       )

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import { CONTROL_CHARACTERS } from '@/lib/forms/checks';
-import { getContentBlock, getEvents, getHero, getHighlightBySlug, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
+import { getContentBlock, getEvents, getHero, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
 import type { AppEnv } from '../types';
@@ -92,8 +92,7 @@ export function contentRoutes(db: Db, siteUrl: string) {
   r.get('/highlights/featured', async (c) => {
     const parsed = featuredQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return fail(c, 400, 'Invalid query parameters.', queryErrors(parsed.error));
-    const { results } = await listHighlights(db, { limit: parsed.data.limit ?? FEATURED_DEFAULT_LIMIT, offset: 0 });
-    return c.json(results);
+    return c.json(await listFeaturedHighlights(db, parsed.data.limit ?? FEATURED_DEFAULT_LIMIT));
   });
 
   r.get('/highlights/:slug', async (c) => {

@@ -34,7 +34,7 @@ export function HomeHero({ hero, registrationUrl, dates }: { hero: Hero; registr
         <div className={styles.heroArt}>
           <ContentImage
             src={hero.heroImage}
-            alt=""
+            alt={hero.heroImageAlt ?? ''}
             fill
             ratio="4 / 3"
             sizes="(min-width: 1100px) 560px, (min-width: 720px) 45vw, 92vw"

@@ -11,6 +11,8 @@ export const heroSchema = z.object({
   body: z.string(),
   ctaText: z.string().min(1),
   heroImage: z.string().min(1),
+  /** Written by staff with an uploaded image (issue 17); absent: the image is decorative. */
+  heroImageAlt: z.string().optional(),
 });
 export type Hero = z.infer<typeof heroSchema>;
 
@@ -72,6 +74,8 @@ export const highlightSchema = z.object({
   slug: z.string().min(1),
   author: z.string().default(''),
   tags: z.array(z.string()).default([]),
+  /** The image's description, written by staff with the upload (issue 17); absent: decorative. */
+  imageAlt: z.string().optional(),
 });
 export type Highlight = z.output<typeof highlightSchema>;
 

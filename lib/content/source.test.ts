@@ -251,7 +251,7 @@ describe('getHighlight', () => {
     expect(server.requests[0]?.url).toBe('/api/content/highlights/a%20b%2F..%2Fc/');
   });
 
-  it.each([...failures, ['a 404', ((_req, res) => sendJson(res, 404, { detail: 'Not found' })) as Handler] as const])(
+  it.each(failures)(
     'falls back to the local report with that slug on %s',
     async (_name, handler) => {
       server.handler = handler;
@@ -259,8 +259,16 @@ describe('getHighlight', () => {
     },
   );
 
-  it('is undefined when neither the API nor the fallbacks have it', async () => {
+  it('is undefined on a 404, even for a slug the fallbacks hold (an unpublished report stays gone)', async () => {
     server.handler = (_req, res) => sendJson(res, 404, { detail: 'Not found' });
+    const { source, logs } = setup();
+    await expect(source.getHighlight(local.slug)).resolves.toBeUndefined();
+    await expect(source.getHighlight('no-such-report')).resolves.toBeUndefined();
+    expect(logs).toHaveLength(0);
+  });
+
+  it('is undefined when the API fails and the fallbacks do not have it', async () => {
+    server.handler = (_req, res) => sendJson(res, 500, { message: 'boom' });
     const { source, logs } = setup();
     await expect(source.getHighlight('no-such-report')).resolves.toBeUndefined();
     expect(logs).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
   visitFallback,
 } from '@/content-fallbacks';
 import type { ApiClient } from '@/lib/api/client';
+import { isApiError } from '@/lib/api/errors';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import {
   contactInfoSchema,
@@ -247,11 +248,22 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
     getHighlight: async (slug) => {
       if (slug.trim() === '') return undefined;
       const path = CONTENT_PATHS.highlight(slug);
-      return withFallback<Highlight | undefined>(
+      // A 404 is the API's answer, not a failure: the report does not exist or was unpublished
+      // (issue 17), so the built-in copy of a report with that slug must not bring it back.
+      const NOT_THERE = Symbol('404');
+      const found = await withFallback<Highlight | undefined | typeof NOT_THERE>(
         path,
-        () => client.get(path, { schema: highlightSchema }),
+        async () => {
+          try {
+            return await client.get(path, { schema: highlightSchema });
+          } catch (error) {
+            if (isApiError(error) && error.status === 404) return NOT_THERE;
+            throw error;
+          }
+        },
         () => fallback.highlights.find((h) => h.slug === slug),
       );
+      return found === NOT_THERE ? undefined : found;
     },
   };
 }

@@ -96,7 +96,7 @@ export default async function ReportPage({ params }: { params: Params }) {
         </header>
         <ContentImage
           src={highlight.image}
-          alt=""
+          alt={highlight.imageAlt ?? ''}
           fill
           sizes="(min-width: 800px) 760px, 92vw"
           ratio="16 / 9"

@@ -1,17 +1,18 @@
+import { connection } from 'next/server';
 import { getHighlights } from '@/lib/content';
 import { FESTIVAL_FULL_NAME } from '@/lib/festival';
 import { buildRss } from '@/lib/feeds/rss';
 import { htmlToText, truncateText } from '@/lib/html/sanitize';
 import { absoluteUrl } from '@/lib/seo/urls';
 
-// Rebuilt at most once a minute, so a new report reaches feed readers without a deploy.
-export const revalidate = 60;
 
 /** How many of the newest reports the feed carries. */
 const FEED_SIZE = 50;
 
 /** RSS 2.0 feed of the reports, newest first, at /highlights/feed.xml. */
 export async function GET(): Promise<Response> {
+  // Per request, like the sitemap (issue 17): publishing and unpublishing show at once everywhere.
+  await connection();
   const { results } = await getHighlights({ limit: FEED_SIZE });
   const xml = buildRss({
     title: `${FESTIVAL_FULL_NAME} — Highlights`,
@@ -31,7 +32,7 @@ export async function GET(): Promise<Response> {
   return new Response(xml, {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=600, stale-while-revalidate=3600',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
     },
   });
 }

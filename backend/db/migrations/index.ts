@@ -7,6 +7,7 @@ import { contactAndUnsubscribe } from './2026-11-24-2-contact-and-unsubscribe';
 import { rateLimits } from './2026-11-24-3-rate-limits';
 import { staffRolesAndAudit } from './2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from './2026-11-25-2-session-idle-expiry';
+import { reportPublishing } from './2026-11-25-3-report-publishing';
 import { registrationsCounter } from './2026-11-25-4-registrations-counter';
 
 /**
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-3-rate-limits': rateLimits,
   '2026-11-25-1-staff-roles-and-audit': staffRolesAndAudit,
   '2026-11-25-2-session-idle-expiry': sessionIdleExpiry,
+  '2026-11-25-3-report-publishing': reportPublishing,
   '2026-11-25-4-registrations-counter': registrationsCounter,
 };
 

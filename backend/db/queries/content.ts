@@ -56,6 +56,7 @@ function toHighlight(r: Selectable<HighlightTable>): Highlight {
     slug: r.slug,
     author: r.author,
     tags: JSON.parse(r.tags) as string[],
+    ...(r.image_alt ? { imageAlt: r.image_alt } : {}),
   };
 }
 
@@ -66,9 +67,9 @@ export interface HighlightQuery {
   offset: number;
 }
 
-/** Newest first; the total count for pagination. */
+/** Published reports only (drafts are never public), newest first; the total count for pagination. */
 export async function listHighlights(db: Db, q: HighlightQuery): Promise<{ results: Highlight[]; count: number }> {
-  let base = db.selectFrom('highlights');
+  let base = db.selectFrom('highlights').where('status', '=', 'published');
   if (q.categorySlug) base = base.where('category_slug', '=', q.categorySlug);
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('date', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
@@ -78,6 +79,23 @@ export async function listHighlights(db: Db, q: HighlightQuery): Promise<{ resul
 }
 
 export async function getHighlightBySlug(db: Db, slug: string): Promise<Highlight | undefined> {
-  const row = await db.selectFrom('highlights').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const row = await db.selectFrom('highlights').selectAll().where('slug', '=', slug).where('status', '=', 'published').executeTakeFirst();
   return row ? toHighlight(row) : undefined;
+}
+
+/**
+ * GET /content/highlights/featured/: the reports staff marked featured, newest first, then the
+ * newest others to fill `limit` (so the home page and /highlights always have a lead story).
+ */
+export async function listFeaturedHighlights(db: Db, limit: number): Promise<Highlight[]> {
+  const rows = await db
+    .selectFrom('highlights')
+    .selectAll()
+    .where('status', '=', 'published')
+    .orderBy('featured', 'desc')
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toHighlight);
 }

@@ -1,0 +1,96 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { MEDIA_LIMITS, REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
+import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
+import { readTimeOf, renderReportMarkdown } from '@/lib/reports/markdown';
+import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
+import { revalidatePublicReports, saveReport, setReportStatus, uploadImage } from '@/lib/staff/reports';
+import { requireStaff } from '@/lib/staff/session';
+import type { ReportEditorState } from '@/components/staff/report-editor-state';
+
+const INTENTS = ['preview', 'save', 'publish'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/**
+ * The report editor's one action: Preview (renders the Markdown on the same page, nothing saved),
+ * Save draft / Save changes, and Publish (saves, then publishes). The session is checked here, not
+ * only by the page. Whatever was typed comes back on any error; an image that passed the checks is
+ * kept (its id echoed) so it need not be uploaded again.
+ */
+export async function reportEditorAction(previous: ReportEditorState, formData: FormData): Promise<ReportEditorState> {
+  const idField = String(formData.get('id') ?? '');
+  const id = REPORT_ID_PATTERN.test(idField) ? idField : undefined;
+  await requireStaff(id ? `/staff/reports/${id}` : '/staff/reports/new');
+  const values = formDataToObject(formData);
+  delete values.image;
+  delete values.intent;
+  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1 });
+  if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
+
+  const rawIntent = String(formData.get('intent') ?? 'save');
+  const intent: Intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : 'save';
+
+  // The image first: once it passed the checks it is stored, and the form keeps its id.
+  const imageErrors: Record<string, string> = {};
+  const file = formData.get('image');
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MEDIA_LIMITS.maxBytes) imageErrors.image = REPORT_MESSAGES.imageTooLarge;
+    else {
+      const uploaded = await uploadImage(file);
+      if (uploaded.ok) {
+        values.imageId = uploaded.value.id;
+        values.imageUrl = uploaded.value.url;
+      } else imageErrors.image = uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
+    }
+  }
+
+  const parsed = reportInputSchema.safeParse(values);
+  if (!parsed.success || Object.keys(imageErrors).length > 0) {
+    const errors = parsed.success ? {} : errorsByPath(parsed.error);
+    // In the form's order: the image sits before its alt text.
+    const ordered: Record<string, string> = {};
+    for (const key of ['title', 'category', 'date', 'author', 'excerpt', 'tags', 'featured', 'body', 'image', 'imageAlt']) {
+      const message = key === 'image' ? (imageErrors.image ?? errors.image) : errors[key];
+      if (message) ordered[key] = message;
+    }
+    return fail(ordered);
+  }
+
+  if (intent === 'preview') {
+    const html = renderReportMarkdown(parsed.data.body);
+    return { status: 'preview', errors: {}, values, preview: { html, readTime: readTimeOf(html) }, seq: previous.seq + 1 };
+  }
+
+  let saved;
+  try {
+    saved = await saveReport(id, parsed.data);
+    if (saved.ok && intent === 'publish' && saved.value.status !== 'published') saved = await setReportStatus(saved.value.id, 'publish');
+  } catch {
+    return fail({}, REPORT_MESSAGES.failed);
+  }
+  if (!saved.ok) {
+    if (saved.status === 404) return fail({}, REPORT_MESSAGES.notFound);
+    return fail(saved.errors, Object.keys(saved.errors).length > 0 ? undefined : (saved.message ?? REPORT_MESSAGES.failed));
+  }
+  if (saved.value.status === 'published') revalidatePublicReports(saved.value.slug);
+  const done = intent === 'publish' ? 'published' : id ? 'updated' : 'saved';
+  redirect(`/staff/reports/${saved.value.id}?done=${done}`);
+}
+
+/** Unpublish: the report leaves the site at once (its page answers 404) and becomes a draft again. */
+export async function unpublishReportAction(formData: FormData): Promise<void> {
+  const idField = String(formData.get('id') ?? '');
+  const id = REPORT_ID_PATTERN.test(idField) ? idField : undefined;
+  await requireStaff(id ? `/staff/reports/${id}` : '/staff/reports');
+  if (!id || !isPublishingEnabled()) redirect('/staff/reports');
+  let result;
+  try {
+    result = await setReportStatus(id, 'unpublish');
+  } catch {
+    redirect(`/staff/reports/${id}?done=failed`);
+  }
+  if (!result.ok) redirect(`/staff/reports/${id}?done=failed`);
+  revalidatePublicReports(result.value.slug);
+  redirect(`/staff/reports/${id}?done=unpublished`);
+}

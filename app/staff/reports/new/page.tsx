@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { ReportEditor } from '@/components/staff/report-editor';
+import { StaffShell } from '@/components/staff/staff-shell';
+import { REPORT_CATEGORIES } from '@/lib/contract/reports';
+import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
+import { requireStaff } from '@/lib/staff/session';
+import { reportEditorAction } from '../actions';
+
+export const metadata: Metadata = { title: 'New report', robots: { index: false, follow: false } };
+
+/** A new report, saved as a draft until published. Staff only (checked here and in the action). */
+export default async function NewReportPage() {
+  const staff = await requireStaff('/staff/reports/new');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  return (
+    <StaffShell staff={staff} current="/staff/reports" title="New report">
+      {isPublishingEnabled() ? (
+        <ReportEditor
+          action={reportEditorAction}
+          permalink="/staff/reports/new"
+          published={false}
+          initial={{ category: REPORT_CATEGORIES[0] ?? '', date: today, author: staff.name }}
+        />
+      ) : (
+        <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
+      )}
+    </StaffShell>
+  );
+}
