@@ -15,7 +15,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The stylesheets inline in <head> (issue 15): on slow 4G each blocking stylesheet request cost a
   // round trip (~560 ms) before the first paint. Measured in docs/performance.md, "Issue 15".
-  experimental: { inlineCss: true },
+  // cssChunking 'graph' with no cost per request: with the CSS inlined there are no stylesheet
+  // requests to save, so each route gets only the CSS it imports instead of Turbopack's default
+  // merged chunks, which put other routes' modules into the home page's HTML (issue 15).
+  experimental: { inlineCss: true, cssChunking: { type: 'graph', requestCost: 0 } },
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],
   // Files read at run time by path (the share images' fonts): listed so tracing keeps them even if
