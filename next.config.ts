@@ -16,10 +16,17 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The stylesheets inline in <head> (issue 15): on slow 4G each blocking stylesheet request cost a
   // round trip (~560 ms) before the first paint. Measured in docs/performance.md, "Issue 15".
+  // cssChunking 'graph' with no cost per request: with the CSS inlined there are no stylesheet
+  // requests to save, so each route gets only the CSS it imports instead of Turbopack's default
+  // merged chunks, which put other routes' modules into the home page's HTML (issue 15).
   // Staff image uploads (issue 17) post the file in a multipart server action: up to
   // MEDIA_LIMITS.maxBytes (4 MB) plus the report's text fields. Public forms are small and the
   // backend keeps its own BODY_LIMIT_BYTES for them.
-  experimental: { inlineCss: true, serverActions: { bodySizeLimit: MEDIA_LIMITS.maxBytes + 1024 * 1024 } },
+  experimental: {
+    inlineCss: true,
+    cssChunking: { type: 'graph', requestCost: 0 },
+    serverActions: { bodySizeLimit: MEDIA_LIMITS.maxBytes + 1024 * 1024 },
+  },
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],
   // Files read at run time by path (the share images' fonts): listed so tracing keeps them even if

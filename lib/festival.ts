@@ -61,7 +61,9 @@ export function categorySlug(category: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+// Pure: client components import constants from this module; a formatter made at load time would be
+// kept in their bundles even where unused (issue 15).
+const dayMonthYear = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -90,7 +92,7 @@ export function formatFestivalDates(start: string, end: string): string {
   return `${dayMonthYear.format(s)} – ${dayMonthYear.format(e)}`;
 }
 
-const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+const naira = /* @__PURE__ */ new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
 
 /** 5000 -> "₦5,000". */
 export function formatNaira(amountNgn: number): string {

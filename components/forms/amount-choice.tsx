@@ -5,6 +5,7 @@ import { DONATION_MIN_NGN, DONATION_SUGGESTED_NGN, formatNaira } from '@/lib/fes
 import { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD, checkField } from '@/lib/forms/field-rules';
 import { ChoiceGroup, describedBy } from './field';
 import { useFormField, useSetError } from './form-context';
+import controls from './controls.module.css';
 import styles from './forms.module.css';
 
 /**
@@ -49,7 +50,7 @@ export function AmountChoice() {
           data-check="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(`${CUSTOM_AMOUNT_FIELD}-hint`, error && 'amount-error')}
-          className={[styles.input, styles.medium, error ? styles.inputError : ''].filter(Boolean).join(' ')}
+          className={[controls.input, styles.medium, error ? controls.inputError : ''].filter(Boolean).join(' ')}
           onInput={(e) => {
             otherRef.current ??= e.currentTarget.form?.querySelector<HTMLInputElement>(
               `input[name="${AMOUNT_CHOICE_FIELD}"][value="${AMOUNT_OTHER}"]`,

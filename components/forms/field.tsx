@@ -2,26 +2,14 @@
 
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFormField } from './form-context';
+import controls from './controls.module.css';
+import { ErrorMessage, describedBy } from './error-message';
 import styles from './forms.module.css';
+
+export { ErrorMessage, describedBy } from './error-message';
 
 /** Ids a field's parts use, so labels, hints and errors tie together (aria-describedby). */
 export const fieldIds = (name: string) => ({ input: name, hint: `${name}-hint`, error: `${name}-error` });
-
-/** Joins the ids that are present (falsy parts, such as `hint && id` without a hint, drop out). */
-export function describedBy(...ids: unknown[]): string | undefined {
-  const list = ids.filter((id): id is string => typeof id === 'string' && id !== '');
-  return list.length > 0 ? list.join(' ') : undefined;
-}
-
-export function ErrorMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className={styles.error}>
-      <span className="visually-hidden">Error: </span>
-      {message}
-    </p>
-  );
-}
 
 interface ShellProps {
   name: string;
@@ -94,7 +82,7 @@ export function Field({
     defaultValue: secret || typeof value !== 'string' ? undefined : value,
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': describedBy(hint && ids.hint, error && ids.error, extraDescribedBy),
-    className: [styles.input, styles[width], error ? styles.inputError : '', className].filter(Boolean).join(' '),
+    className: [controls.input, styles[width], error ? controls.inputError : '', className].filter(Boolean).join(' '),
   };
   return (
     <FieldShell name={name} label={label} hint={hint} optional={optional} error={error}>

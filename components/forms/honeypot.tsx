@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD } from '@/lib/festival';
-import styles from './forms.module.css';
+import styles from './controls.module.css';
 
 /** A field people never see or reach; bots that fill it are answered politely and ignored. */
 export function Honeypot({ idPrefix = 'hp' }: { idPrefix?: string }) {

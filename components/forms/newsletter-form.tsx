@@ -4,10 +4,11 @@ import Link from 'next/link';
 import { useActionState, useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { NEWSLETTER_RESET_MS } from '@/lib/festival';
-import { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
-import { ErrorMessage, describedBy } from './field';
-import styles from './forms.module.css';
+import { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from '@/lib/forms/newsletter-messages';
+import controls from './controls.module.css';
+import { ErrorMessage, describedBy } from './error-message';
 import { Honeypot } from './honeypot';
+import styles from './newsletter.module.css';
 import { subscribeNewsletter, type NewsletterState } from './newsletter-action';
 import { useHydrated } from './use-hydrated';
 
@@ -98,7 +99,7 @@ function EmailRow({ pending, defaultEmail, fieldError }: { pending: boolean; def
         onInput={(e) => setBlank(e.currentTarget.value.trim() === '')}
         aria-invalid={fieldError ? true : undefined}
         aria-describedby={describedBy('newsletter-hint', 'newsletter-consent', fieldError && 'newsletter-email-error')}
-        className={`input ${styles.input}`}
+        className={`input ${controls.input}`}
         placeholder="you@example.com"
       />
       <button

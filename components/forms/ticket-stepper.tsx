@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TICKETS_DEFAULT, TICKETS_MAX, TICKETS_MIN } from '@/lib/festival';
 import { describedBy, FieldShell, fieldIds } from './field';
 import { useClearError, useFormField } from './form-context';
+import controls from './controls.module.css';
 import styles from './forms.module.css';
 import { useHydrated } from './use-hydrated';
 
@@ -56,7 +57,7 @@ export function TicketStepper({ name = 'numberOfTickets', label, hint }: { name?
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
-          className={[styles.input, styles.stepperInput, error ? styles.inputError : ''].filter(Boolean).join(' ')}
+          className={[controls.input, styles.stepperInput, error ? controls.inputError : ''].filter(Boolean).join(' ')}
         />
         {hydrated ? (
           <button

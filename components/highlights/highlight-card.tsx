@@ -1,7 +1,7 @@
 import type { Highlight } from '@/lib/content/schemas';
 import { Card } from '@/components/ui/card';
 import { HighlightMeta } from './highlight-meta';
-import styles from './highlights.module.css';
+import styles from './highlight-card.module.css';
 
 export function highlightHref(slug: string): string {
   return `/highlights/${encodeURIComponent(slug)}`;

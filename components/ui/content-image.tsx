@@ -1,7 +1,5 @@
-'use client';
-
-import Image from 'next/image';
-import { useState } from 'react';
+import { getImageProps } from 'next/image';
+import { preload as preloadResource } from 'react-dom';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.webp';
 
@@ -21,27 +19,35 @@ export type ContentImageProps = Sizing & {
 
 /**
  * A content image that never shows a broken icon (spec §8: failed images fall back to a
- * placeholder). With JavaScript, onError swaps the source to the placeholder. Without it, the
- * wrapper paints the placeholder as its background and globals.css hides a broken img's alt text
- * and icon (color: transparent + a ::after that covers it), so only the placeholder shows.
+ * placeholder). A server component (issue 15): `getImageProps` gives the optimized `<img>`
+ * attributes without next/image's client component, so no image code is sent to the browser.
+ * A broken image, with or without JavaScript, shows the placeholder through CSS: globals.css hides
+ * its alt text and icon (color: transparent) and paints the placeholder in its ::after, which only
+ * a broken image renders. The LCP image is preloaded with React's `preload` (what next/image
+ * itself does in the App Router).
  */
 export function ContentImage({ src, alt, className, preload = false, ratio, ...sizing }: ContentImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const current = failedSrc === src || !src ? PLACEHOLDER_IMAGE : src;
+  const { props } = getImageProps({
+    ...sizing,
+    src: src || PLACEHOLDER_IMAGE,
+    alt,
+    preload,
+    loading: preload ? 'eager' : 'lazy',
+    fetchPriority: preload ? 'high' : undefined,
+  });
+  if (preload) {
+    preloadResource(props.src, {
+      as: 'image',
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: 'high',
+    });
+  }
   const wrapperClass = ['content-image', sizing.fill ? 'content-image--fill' : '', className].filter(Boolean).join(' ');
   return (
     <span className={wrapperClass} style={ratio ? { aspectRatio: ratio } : undefined}>
-      <Image
-        {...sizing}
-        src={current}
-        alt={alt}
-        preload={preload}
-        loading={preload ? 'eager' : 'lazy'}
-        fetchPriority={preload ? 'high' : undefined}
-        onError={() => {
-          if (current !== PLACEHOLDER_IMAGE) setFailedSrc(src);
-        }}
-      />
+      {/* eslint-disable-next-line @next/next/no-img-element -- next/image's own attributes, from getImageProps */}
+      <img {...props} alt={alt} data-nimg={sizing.fill ? 'fill' : '1'} />
     </span>
   );
 }
