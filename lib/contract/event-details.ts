@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventDetailSchema, type EventDetail } from '@/lib/content/schemas';
 import { textField } from '@/lib/forms/rules';
+import { EVENT_DETAIL_LIMITS } from './admin-limits';
 
 /**
  * Editing an event's or programme session's detail from the staff area (issue 17 item 4): dates
@@ -22,10 +23,11 @@ export const EVENT_DETAIL_MESSAGES = {
   notFound: 'There is no such event or programme session.',
 } as const;
 
-export const EVENT_DETAIL_LIMITS = { title: 150, venue: 120, address: 200, description: 4000 } as const;
+export { EVENT_DETAIL_LIMITS };
 
 /** Lagos is UTC+01:00 all year (no daylight saving). */
 export const LAGOS_OFFSET = '+01:00';
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::00)?$/;
 
 /** "2026-10-24T09:00" (a datetime-local value, Lagos time) as "2026-10-24T09:00:00+01:00"; undefined if not a real date and time. */
@@ -82,7 +84,8 @@ const dateTimeField = (required: string) =>
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
     }
-    const iso = lagosLocalToIso(value);
+    // A Lagos local time from the form, or an ISO date-time with its offset (what the site's action sends).
+    const iso = lagosLocalToIso(value) ?? (ISO_WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value)) ? lagosLocalToIso(isoToLagosLocal(value)) : undefined);
     if (!iso) {
       ctx.addIssue({ code: 'custom', message: EVENT_DETAIL_MESSAGES.dateTimeInvalid });
       return z.NEVER;
@@ -104,8 +107,9 @@ const descriptionField = z.unknown().transform((raw, ctx): string => {
 });
 
 /**
- * The form's values: startsAt/endsAt as Lagos local "YYYY-MM-DDTHH:MM" (or with a space), out as
- * ISO with +01:00; the description as plain text, out as escaped HTML paragraphs.
+ * The form's values and the API's payload: startsAt/endsAt as Lagos local "YYYY-MM-DDTHH:MM" (or
+ * with a space) or ISO with an offset, out as ISO with +01:00 (to the minute); the description as
+ * plain text (paragraphs split by a blank line), out as escaped HTML paragraphs.
  */
 export const eventDetailInputSchema = z
   .object({
