@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
 import type { Events, Hero } from '@/lib/content/schemas';
-import { EVENT_DETAIL_MESSAGES, eventDetailInputSchema, type StoredEventDetail } from '@/lib/contract/event-details';
+import { EVENT_DETAIL_MESSAGES, parseEventDetailInput, type StoredEventDetail } from '@/lib/contract/event-details';
 import { getEvents, getHero, getStoredEventDetails, publicEventDetail } from '../db/queries/content';
 import { errorsByPath } from '@/lib/forms/form-state';
 import { recordAudit } from '../audit/log';
@@ -222,9 +222,9 @@ export function adminContentRoutes(deps: AppDeps) {
     const slug = c.req.param('slug');
     const read = await readJsonObject(c);
     if (!read.ok) return c.json(read.body, read.status);
-    const parsed = eventDetailInputSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    const input = parsed.data;
+    const parsed = parseEventDetailInput(read.value);
+    if (!parsed.ok) return fail(c, 422, HTTP_MESSAGES.validation, parsed.errors);
+    const input = parsed.value;
     const staff = c.get('staff');
     const saved = await db.transaction().execute(async (trx) => {
       if (deps.dialect === 'postgres') await trx.selectFrom('content_blocks').select('key').where('key', '=', 'event-details').forUpdate().execute();

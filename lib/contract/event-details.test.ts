@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventDetailsFallback } from '@/content-fallbacks';
-import { descriptionHtmlToText, descriptionTextToHtml, eventDetailInputSchema, isoToLagosLocal, lagosLocalToIso } from './event-details';
+import { descriptionHtmlToText, descriptionTextToHtml, eventDetailInputSchema, isoToLagosLocal, lagosLocalToIso, parseEventDetailInput } from './event-details';
 
 describe('event detail times and descriptions', () => {
   it('reads a datetime-local value as Lagos time and back', () => {
@@ -28,5 +28,7 @@ describe('event detail times and descriptions', () => {
     const bad = eventDetailInputSchema.safeParse({ ...ok, endsAt: '2026-10-24T08:59' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['endsAt', 'The end must be after the start']]);
+    // With another field wrong too, both messages come back, in form order.
+    expect(parseEventDetailInput({ ...ok, venue: '', endsAt: '2026-10-24T08:59' })).toEqual({ ok: false, errors: { endsAt: 'The end must be after the start', venue: 'Enter the venue' } });
   });
 });

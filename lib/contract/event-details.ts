@@ -85,7 +85,7 @@ const dateTimeField = (required: string) =>
       return z.NEVER;
     }
     // A Lagos local time from the form, or an ISO date-time with its offset (what the site's action sends).
-    const iso = lagosLocalToIso(value) ?? (ISO_WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value)) ? lagosLocalToIso(isoToLagosLocal(value)) : undefined);
+    const iso = readDateTime(value);
     if (!iso) {
       ctx.addIssue({ code: 'custom', message: EVENT_DETAIL_MESSAGES.dateTimeInvalid });
       return z.NEVER;
@@ -127,6 +127,31 @@ export type EventDetailInput = z.output<typeof eventDetailInputSchema>;
 
 /** The form field order (error summary order). */
 export const EVENT_DETAIL_FIELDS = ['title', 'startsAt', 'endsAt', 'venue', 'address', 'description'] as const;
+
+/** Reads a date-time field as the schema does: ISO with +01:00, or undefined. */
+function readDateTime(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  return lagosLocalToIso(value) ?? (ISO_WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value)) ? lagosLocalToIso(isoToLagosLocal(value)) : undefined);
+}
+
+/**
+ * Parses an edit: the input, or every field's first message in form order. The end-after-start
+ * rule is checked even when another field fails (zod skips an object's refinements then), so
+ * staff see every problem at once.
+ */
+export function parseEventDetailInput(raw: Record<string, unknown>): { ok: true; value: EventDetailInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = eventDetailInputSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const found: Record<string, string> = {};
+  for (const issue of parsed.error.issues) found[issue.path.join('.') || '_'] ??= issue.message;
+  const start = readDateTime(raw.startsAt);
+  const end = readDateTime(raw.endsAt);
+  if (!found.endsAt && start && end && Date.parse(end) <= Date.parse(start)) found.endsAt = EVENT_DETAIL_MESSAGES.endBeforeStart;
+  const errors: Record<string, string> = {};
+  for (const k of [...EVENT_DETAIL_FIELDS, ...Object.keys(found)]) if (found[k]) errors[k] ??= found[k];
+  return { ok: false, errors };
+}
 
 export const eventDetailResultSchema = z.object({ success: z.literal(true), data: eventDetailSchema, message: z.string() });
 

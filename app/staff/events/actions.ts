@@ -6,7 +6,7 @@ import type { ReportEditorState } from '@/components/staff/report-editor-state';
 import { CONTENT_CACHE_TAG, apiClient, isApiError, readApiErrorBody } from '@/lib/api';
 import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema, MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
 import type { EventDetail } from '@/lib/content/schemas';
-import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailInputSchema, eventDetailResultSchema } from '@/lib/contract/event-details';
+import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailResultSchema, parseEventDetailInput } from '@/lib/contract/event-details';
 import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { uploadImage } from '@/lib/staff/reports';
@@ -140,17 +140,12 @@ export async function eventDetailAction(previous: ReportEditorState, formData: F
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(slug)) return fail({}, EVENT_DETAIL_MESSAGES.notFound);
 
-  const parsed = eventDetailInputSchema.safeParse(values);
-  if (!parsed.success) {
-    const found = errorsByPath(parsed.error);
-    const ordered: Record<string, string> = {};
-    for (const k of EVENT_DETAIL_FIELDS) if (found[k]) ordered[k] = found[k];
-    return fail(ordered);
-  }
+  const parsed = parseEventDetailInput(values);
+  if (!parsed.ok) return fail(parsed.errors);
   let saved: EventDetail;
   try {
     // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
-    const payload = { ...parsed.data, description: values.description };
+    const payload = { ...parsed.value, description: values.description };
     saved = (await apiClient.post(`/api/admin/content/event-details/${encodeURIComponent(slug)}/`, payload, { schema: eventDetailResultSchema })).data;
   } catch (error) {
     if (isApiError(error) && error.status > 0 && error.status < 500) {
