@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 
-  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl));
+  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config.festivalStartDate));
   api.post('/forms/ticket-resend', ticketResendRoute({ ...deps, log }));
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/tickets', ticketRoutes(deps));

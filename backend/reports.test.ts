@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventDetailsFallback } from '@/content-fallbacks';
+import type { EventDetail } from '@/lib/content/schemas';
+import { shiftEventDetail } from '@/lib/content/shift';
 import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
 import type { BackendApp } from './app';
 import { issueToken, upsertStaffUser } from './auth/staff';
@@ -282,6 +285,60 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(rows[2]).toEqual({ ...row, title: 'Open mic, outdoors', leftLabel: 'Music' });
     const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', 'in', ['event.update', 'programme.update']).execute();
     expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`event.update ${card.slug}`, `event.update ${events.heroEvent.slug}`, `programme.update ${row.id}`].sort());
+  });
+
+  it('edits an event detail (Lagos times, venue, address, description): validated, audited, served by /api/content/event-details/; edited times are never shifted', async () => {
+    // Served on a second app whose festival starts a year and a day later (2026-10-25): unedited details move with it.
+    const shifted = (await buildApp(database.handle, { env: { FESTIVAL_START_DATE: '2026-10-25', FESTIVAL_END_DATE: '2026-10-26' } })).app;
+    const list = async (on: BackendApp = app) => (await (await on.request('/api/content/event-details/')).json()) as Json[];
+    const before = await list();
+    expect(before).toEqual(eventDetailsFallback);
+    const session = before.find((d) => d.kind === 'program')!;
+    const other = before.find((d) => d.kind === 'program' && d.slug !== session.slug)!;
+    const path = `/api/admin/content/event-details/${session.slug}/`;
+    const valid = { title: 'Poetry at dusk', startsAt: '2026-10-24T18:30', endsAt: '2026-10-24T20:00', venue: 'The Courtyard', address: 'Ake Road, Abeokuta', description: 'Poems <b>aloud</b>.\n\nBring a friend & a poem.' };
+
+    expect((await postJson(app, path, valid)).status).toBe(401);
+    const empty = await post(path, { title: ' ', startsAt: '', endsAt: '', venue: '', address: '', description: ' ' });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as Json).errors).toEqual({
+      title: 'Enter a title',
+      startsAt: 'Enter the start date and time',
+      endsAt: 'Enter the end date and time',
+      venue: 'Enter the venue',
+      address: 'Enter the address',
+      description: 'Describe the event',
+    });
+    expect(((await (await post(path, { ...valid, startsAt: '2026-02-30T10:00' })).json()) as Json).errors).toEqual({ startsAt: 'Enter a date and time like 2026-10-24 09:00' });
+    expect(((await (await post(path, { ...valid, endsAt: '2026-10-24T18:30' })).json()) as Json).errors).toEqual({ endsAt: 'The end must be after the start' });
+    expect(((await (await post(path, { ...valid, venue: 'v'.repeat(121) })).json()) as Json).errors.venue).toMatch(/120/);
+    expect((await post('/api/admin/content/event-details/no-such-event/', valid)).status).toBe(404);
+    // ISO with an offset is read as the same instant in Lagos time.
+    expect(((await (await post(path, { ...valid, startsAt: '2026-10-24T17:30:00Z', endsAt: '2026-10-24T19:00:00Z' })).json()) as Json).data).toMatchObject({ startsAt: '2026-10-24T18:30:00+01:00', endsAt: '2026-10-24T20:00:00+01:00' });
+
+    const ok = await post(path, valid);
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const expected = {
+      ...session,
+      title: 'Poetry at dusk',
+      startsAt: '2026-10-24T18:30:00+01:00',
+      endsAt: '2026-10-24T20:00:00+01:00',
+      venue: 'The Courtyard',
+      address: 'Ake Road, Abeokuta',
+      description: '<p>Poems &lt;b&gt;aloud&lt;/b&gt;.</p><p>Bring a friend &amp; a poem.</p>',
+    };
+    expect(((await ok.json()) as Json).data).toEqual(expected);
+    expect((await list()).find((d) => d.slug === session.slug)).toEqual(expected);
+
+    // The shift rule: with another FESTIVAL_START_DATE the edited detail keeps exactly what was typed, the others move.
+    const moved = await list(shifted);
+    expect(moved.find((d) => d.slug === session.slug)).toEqual(expected);
+    expect(moved.find((d) => d.slug === other.slug)).toEqual(shiftEventDetail(other as EventDetail, '2026-10-25'));
+    expect(moved.find((d) => d.slug === other.slug)!.startsAt.slice(0, 10)).not.toBe(other.startsAt.slice(0, 10));
+
+    const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_type', 'summary', 'actor_email']).where('target_id', '=', session.slug as string).execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toEqual({ action: 'event-detail.update', target_type: 'programme', actor_email: 'editor@itan.example', summary: 'Poetry at dusk: 2026-10-24T18:30:00+01:00 – 2026-10-24T20:00:00+01:00, The Courtyard' });
   });
 
   it('the migration goes down and up again', async () => {

@@ -282,6 +282,53 @@ test('an event card and a programme row are edited from /staff/events and show a
   await expect(page.getByText(rowTitle).first()).toBeVisible();
 });
 
+test("a session's time and venue are edited from /staff/events: its page, the programme and its .ics show them (Lagos time)", async ({ page, request }) => {
+  await signIn(page, '/staff/events');
+  const section = page.locator('section[id^="detail-"]').filter({ has: page.getByRole('heading', { name: /^Session: / }) }).first();
+  const slug = (await section.getAttribute('id'))!.replace(/^detail-/, '');
+  const form = () => page.locator(`#detail-${slug}`);
+  const venue = `Kuti Hall Annex (${test.info().project.name})`;
+  // An end before the start: refused with a clear message, every typed value kept.
+  await form().getByLabel('Starts').fill('2025-10-25T16:15');
+  await form().getByLabel('Ends').fill('2025-10-25T15:00');
+  await form().getByLabel('Venue').fill(venue);
+  await form().getByLabel('Address').fill('');
+  await form().getByRole('button', { name: /^Save / }).click();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'The end must be after the start' })).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Enter the address' })).toBeVisible();
+  await expect(form().getByLabel('Venue')).toHaveValue(venue);
+  await expect(form().getByLabel('Starts')).toHaveValue('2025-10-25T16:15');
+  // At 390 px: nothing wider than the screen, axe clean with the errors shown.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+
+  await form().getByLabel('Ends').fill('2025-10-25T17:45');
+  await form().getByLabel('Address').fill('Kuti Hall, Ake, Abeokuta');
+  await form().getByRole('button', { name: /^Save / }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/events\\?done=detail#detail-${slug}$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Date, time and place saved. They are on the site now.' })).toBeVisible();
+  await expect(form().getByLabel('Starts')).toHaveValue('2025-10-25T16:15');
+
+  await page.goto(`${server.origin}/events/${slug}`);
+  await expect(page.getByTestId('event-when')).toContainText('16:15');
+  await expect(page.getByTestId('event-when').locator('time')).toHaveAttribute('datetime', '2025-10-25T16:15:00+01:00');
+  await expect(page.getByTestId('event-venue')).toContainText(venue);
+
+  await page.goto(`${server.origin}/programme`);
+  const session = page.getByTestId('programme-session').filter({ has: page.locator(`a[href="/events/${slug}"]`) });
+  await expect(session).toContainText('16:15–17:45');
+  await expect(session).toContainText(venue);
+
+  const ics = await request.get(`${server.origin}/events/${slug}/calendar.ics`);
+  expect(ics.status()).toBe(200);
+  const text = (await ics.text()).replace(/\r\n[ \t]/g, '');
+  // 16:15 in Lagos is 15:15 UTC.
+  expect(text).toMatch(/DTSTART[^:\r\n]*:20251025T(151500Z|161500)/);
+  expect(text).toMatch(/DTEND[^:\r\n]*:20251025T(164500Z|174500)/);
+  expect(text).toContain(`LOCATION:${venue.replace(/([,;])/g, '\\$1')}`);
+});
+
 test('@js a file over the upload limit is refused in the browser, before it is posted', async ({ page }) => {
   await signIn(page, '/staff/reports/new');
   const input = page.getByLabel('Image (optional)');

@@ -17,7 +17,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 
 async function resolveEvent(slug: string): Promise<EventView | undefined> {
   if (!SLUG.test(slug)) return undefined;
-  const detail = getEventDetail(slug, 'event');
+  const detail = await getEventDetail(slug, 'event');
   if (detail) return viewFromDetail(detail);
   const [events, programs] = await Promise.all([getEvents(), getPrograms()]);
   return viewFromCards(slug, 'event', events, programs);
@@ -40,7 +40,7 @@ export default async function EventPage({ params }: { params: Params }) {
   const event = await resolveEvent(slug);
   if (!event) {
     // A programme slug typed at the top level lives under /events/.
-    if (SLUG.test(slug) && getEventDetail(slug, 'program')) permanentRedirect(`/events/${encodeURIComponent(slug)}`);
+    if (SLUG.test(slug) && (await getEventDetail(slug, 'program'))) permanentRedirect(`/events/${encodeURIComponent(slug)}`);
     notFound();
   }
   return <EventPageBody event={event} path={`/${encodeURIComponent(slug)}`} parentLabel="Upcoming events" />;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { CategoryPage, categoryMetadata } from '@/components/events/category-page';
 
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata(): Promise<Metadata> {
   return categoryMetadata('creative-economy');
 }
 

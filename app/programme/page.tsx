@@ -24,7 +24,7 @@ export const NO_PROGRAMME = 'No programs available at the moment.';
 /** /programme (issue 16): every session grouped by day and time, Lagos time, each with its .ics. */
 export default async function ProgrammePage() {
   const { festivalStartDate, festivalEndDate } = getConfig();
-  const { days, unscheduled } = programmeByDay(await getPrograms(), getAllEventDetails());
+  const { days, unscheduled } = programmeByDay(...(await Promise.all([getPrograms(), getAllEventDetails()])));
   return (
     <Container className={styles.page}>
       <SectionHeading

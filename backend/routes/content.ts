@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import { CONTROL_CHARACTERS } from '@/lib/forms/checks';
-import { getContentBlock, getEvents, getHero, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
+import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
 import type { AppEnv } from '../types';
@@ -45,7 +45,7 @@ function pageUrl(siteUrl: string, requestUrl: string, page: number | null): stri
 }
 
 /** GET /content/* (spec §7): hero, events, programs, podcasts, highlights; and visit, privacy, contact, donation-policy (issue 16). */
-export function contentRoutes(db: Db, siteUrl: string) {
+export function contentRoutes(db: Db, siteUrl: string, festivalStartDate: string) {
   const r = new Hono<AppEnv>({ strict: false });
 
   r.get('/hero', async (c) => {
@@ -56,6 +56,12 @@ export function contentRoutes(db: Db, siteUrl: string) {
   r.get('/events', async (c) => {
     const events = await getEvents(db);
     return events ? c.json(events) : fail(c, 404, 'Events content not found.');
+  });
+
+  // Every event's and session's detail (issue 17): seeded ones follow FESTIVAL_START_DATE, edited ones keep their times.
+  r.get('/event-details', async (c) => {
+    const details = await listEventDetails(db, festivalStartDate);
+    return details ? c.json(details) : fail(c, 404, 'Content not found.');
   });
 
   // Page copy (issue 16): seeded from content-fallbacks/ like the hero.

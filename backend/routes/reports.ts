@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
 import type { Events, Hero } from '@/lib/content/schemas';
-import { getEvents, getHero } from '../db/queries/content';
+import { EVENT_DETAIL_MESSAGES, parseEventDetailInput, type StoredEventDetail } from '@/lib/contract/event-details';
+import { getEvents, getHero, getStoredEventDetails, publicEventDetail } from '../db/queries/content';
 import { errorsByPath } from '@/lib/forms/form-state';
 import { recordAudit } from '../audit/log';
 import { createReport, getAdminReport, getMedia, insertMedia, listAdminReports, mediaExists, setReportStatus, updateReport } from '../db/queries/reports';
@@ -210,6 +211,34 @@ export function adminContentRoutes(deps: AppDeps) {
       return true;
     });
     return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
+  });
+
+  /**
+   * One event's or session's detail: title, start and end (ISO, Lagos +01:00 from the form), venue,
+   * address, description. Marked `editedAt`, so from now on its times are served exactly as saved
+   * (no FESTIVAL_START_DATE shift). Audited in the same transaction.
+   */
+  r.post('/event-details/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    const read = await readJsonObject(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const parsed = parseEventDetailInput(read.value);
+    if (!parsed.ok) return fail(c, 422, HTTP_MESSAGES.validation, parsed.errors);
+    const input = parsed.value;
+    const staff = c.get('staff');
+    const saved = await db.transaction().execute(async (trx) => {
+      if (deps.dialect === 'postgres') await trx.selectFrom('content_blocks').select('key').where('key', '=', 'event-details').forUpdate().execute();
+      const details = await getStoredEventDetails(trx);
+      const current = details?.find((d) => d.slug === slug);
+      if (!details || !current) return undefined;
+      const at = new Date().toISOString();
+      const next: StoredEventDetail = { ...current, ...input, editedAt: at };
+      const all = details.map((d) => (d.slug === slug ? next : d));
+      await trx.updateTable('content_blocks').set({ data: JSON.stringify(all), updated_at: at }).where('key', '=', 'event-details').execute();
+      await recordAudit(trx, staff, { action: 'event-detail.update', targetType: current.kind === 'program' ? 'programme' : 'event', targetId: slug, summary: `${input.title}: ${input.startsAt} – ${input.endsAt}, ${input.venue}` });
+      return publicEventDetail(next);
+    });
+    return saved ? c.json({ success: true, data: saved, message: EVENT_DETAIL_MESSAGES.saved }) : fail(c, 404, EVENT_DETAIL_MESSAGES.notFound);
   });
   return r;
 }

@@ -22,9 +22,9 @@ const FALLBACK_IMAGE: Record<CategorySlug, string> = {
   'creative-economy': '/images/content/event-creative-economy.webp',
 };
 
-export function categoryMetadata(slug: CategorySlug) {
+export async function categoryMetadata(slug: CategorySlug) {
   const copy = CATEGORY_COPY[slug];
-  const image = getEventDetail(slug)?.image ?? FALLBACK_IMAGE[slug];
+  const image = (await getEventDetail(slug))?.image ?? FALLBACK_IMAGE[slug];
   return pageMetadata({ title: copy.eyebrow, description: copy.description, path: `/${slug}`, image: { url: image, alt: copy.title } });
 }
 
@@ -36,7 +36,7 @@ export function categoryMetadata(slug: CategorySlug) {
 export async function CategoryPage({ slug }: { slug: CategorySlug }) {
   const copy = CATEGORY_COPY[slug];
   const config = getConfig();
-  const detail = getEventDetail(slug);
+  const detail = await getEventDetail(slug);
   const image = detail?.image ?? FALLBACK_IMAGE[slug];
   const isFestival = slug === 'annual-festival';
   // The festival and the sessions at its venue carry the venue's full address and pin (/visit).

@@ -6,8 +6,9 @@
  *   getHighlights({ category?, limit?, page? }) -> HighlightPage  (results, count, next, previous)
  *   getFeaturedHighlights(limit = 3) -> Highlight[]
  *   getHighlight(slug) -> Highlight | undefined   (undefined: show HIGHLIGHT_NOT_FOUND / notFound())
- *   getAbout(), getVolunteerRoles(), getVolunteerBenefits(), getEventDetail(slug, kind?),
- *   getAllEventDetails()                                       static, synchronous
+ *   getAllEventDetails(), getEventDetail(slug, kind?)         API, else content-fallbacks/ moved
+ *                                                              to FESTIVAL_START_DATE (undefined: 404)
+ *   getAbout(), getVolunteerRoles(), getVolunteerBenefits()   static, synchronous
  *   relatedHighlights(current, all, max = 3)                   pure
  *
  * The API getters never throw: on any failure they log one line and return the fallback. Each is
@@ -21,7 +22,8 @@ import { cache } from 'react';
 import { publicApiClient } from '@/lib/api';
 import { withSessionSubtitles } from './programme';
 import { createContentSource } from './source';
-import { getAllEventDetails } from './static';
+import type { EventDetail } from './schemas';
+import { getAllEventDetails as getStaticEventDetails } from './static';
 
 export {
   CONTENT_PATHS,
@@ -33,15 +35,22 @@ export {
   type HighlightQuery,
 } from './source';
 export { relatedHighlights } from './related';
-export { getAbout, getAllEventDetails, getEventDetail, getVolunteerBenefits, getVolunteerRoles } from './static';
+export { getAbout, getVolunteerBenefits, getVolunteerRoles } from './static';
 
 // Public content carries no visitor credentials: the same answer for everyone.
-const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow });
+const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow, eventDetailsFallback: getStaticEventDetails });
+
+/** Every event's and session's detail (for the programme, sitemaps, the staff editor). */
+export const getAllEventDetails = cache(source.getEventDetails);
+/** The detail behind /{slug} or /events/{slug}; undefined when no such event (the page 404s). */
+export const getEventDetail = cache(async (slug: string, kind?: EventDetail['kind']): Promise<EventDetail | undefined> =>
+  (await getAllEventDetails()).find((d) => d.slug === slug && (kind === undefined || d.kind === kind)),
+);
 
 export const getHero = cache(source.getHero);
 export const getEvents = cache(source.getEvents);
 /** Programme rows; a known session's subtitle is its own time, so it follows FESTIVAL_START_DATE. */
-export const getPrograms = cache(async () => withSessionSubtitles(await source.getPrograms(), getAllEventDetails()));
+export const getPrograms = cache(async () => withSessionSubtitles(...(await Promise.all([source.getPrograms(), getAllEventDetails()]))));
 export const getPodcasts = cache(source.getPodcasts);
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);

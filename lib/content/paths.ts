@@ -46,8 +46,7 @@ const unique = (slugs: string[]) => [...new Set(slugs)];
  * already owns) and at /events/{slug} (the programme).
  */
 export async function eventSlugs(): Promise<{ events: string[]; programmes: string[] }> {
-  const [events, programs] = await Promise.all([getEvents(), getPrograms()]);
-  const details = getAllEventDetails();
+  const [events, programs, details] = await Promise.all([getEvents(), getPrograms(), getAllEventDetails()]);
   const eventList = [events.heroEvent.slug, ...events.events.map((e) => e.slug)];
   for (const d of details) if (d.kind === 'event') eventList.push(d.slug);
   const programmes = [...programs.map((p) => p.slug), ...details.filter((d) => d.kind === 'program').map((d) => d.slug)];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   contactInfoFallback,
   donationPolicyFallback,
+  eventDetailsFallback,
   eventsFallback,
   heroFallback,
   highlightsFallback,
@@ -16,6 +17,7 @@ import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
 import {
   contactInfoSchema,
   donationPolicySchema,
+  eventDetailSchema,
   eventsSchema,
   heroSchema,
   highlightListResponseSchema,
@@ -26,6 +28,7 @@ import {
   visitSchema,
   type ContactInfo,
   type DonationPolicy,
+  type EventDetail,
   type Events,
   type Hero,
   type Highlight,
@@ -51,6 +54,7 @@ export const CONTENT_PATHS = {
   privacy: '/api/content/privacy/',
   contact: '/api/content/contact/',
   donationPolicy: '/api/content/donation-policy/',
+  eventDetails: '/api/content/event-details/',
 } as const;
 
 export interface HighlightQuery {
@@ -73,6 +77,8 @@ export interface ContentSource {
   getPrivacy(): Promise<Privacy>;
   getContactInfo(): Promise<ContactInfo>;
   getDonationPolicy(): Promise<DonationPolicy>;
+  /** Every event's and session's detail (dates, venue, address, description). */
+  getEventDetails(): Promise<EventDetail[]>;
 }
 
 export interface ContentSourceOptions {
@@ -84,6 +90,11 @@ export interface ContentSourceOptions {
    * next/navigation's unstable_rethrow).
    */
   rethrow?: (error: unknown) => void;
+  /**
+   * The event details to use when the API fails (lib/content/index.ts passes the static copy moved
+   * to FESTIVAL_START_DATE); default: content-fallbacks/event-details.ts as written.
+   */
+  eventDetailsFallback?: () => EventDetail[];
 }
 
 /** A list endpoint may answer with a plain array or a paged `{ results }` object. */
@@ -104,6 +115,7 @@ const fallback = {
   privacy: privacySchema.parse(privacyFallback),
   contact: contactInfoSchema.parse(contactInfoFallback),
   donationPolicy: donationPolicySchema.parse(donationPolicyFallback),
+  eventDetails: eventDetailSchema.array().parse(eventDetailsFallback),
 };
 
 /** A positive integer, or undefined for anything else (bad query input never reaches the API). */
@@ -161,6 +173,7 @@ function describe(error: unknown): string {
 export function createContentSource(client: ApiClient, options: ContentSourceOptions = {}): ContentSource {
   const log = options.log ?? ((line: string) => console.warn(line));
   const rethrow = options.rethrow ?? (() => undefined);
+  const eventDetailsFallbackValue = options.eventDetailsFallback ?? (() => fallback.eventDetails);
 
   /** Runs `load`; on any failure logs one line naming the endpoint and the reason, then falls back. */
   async function withFallback<T>(endpoint: string, load: () => Promise<T>, fallbackValue: () => T): Promise<T> {
@@ -243,6 +256,12 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
         CONTENT_PATHS.donationPolicy,
         () => client.get(CONTENT_PATHS.donationPolicy, { schema: donationPolicySchema }),
         () => fallback.donationPolicy,
+      ),
+    getEventDetails: () =>
+      withFallback(
+        CONTENT_PATHS.eventDetails,
+        () => client.get(CONTENT_PATHS.eventDetails, { schema: eventDetailSchema.array() }),
+        eventDetailsFallbackValue,
       ),
 
     getHighlight: async (slug) => {

@@ -8,3 +8,5 @@ export const AUDIT_PAGE_SIZE = 25;
 export const DASHBOARD_RECENT = 5;
 /** Mail pending longer than this is worth a warning (the delivery loop retries within minutes). */
 export const MAIL_OVERDUE_MINUTES = 15;
+/** An event's or session's detail as staff edit it (lib/contract/event-details.ts). */
+export const EVENT_DETAIL_LIMITS = { title: 150, venue: 120, address: 200, description: 4000 } as const;

@@ -10,7 +10,7 @@ type Params = Promise<{ slug: string }>;
 
 /** A programme row's page (/events/{slug}, spec §2). */
 async function resolveProgramme(slug: string): Promise<EventView | undefined> {
-  const detail = getEventDetail(slug, 'program');
+  const detail = await getEventDetail(slug, 'program');
   if (detail) return viewFromDetail(detail);
   const [events, programs] = await Promise.all([getEvents(), getPrograms()]);
   return viewFromCards(slug, 'program', events, programs);
@@ -33,7 +33,7 @@ export default async function ProgrammePage({ params }: { params: Params }) {
   const event = await resolveProgramme(slug);
   if (!event) {
     // An event-grid slug typed under /events/ lives at /{slug}.
-    if (getEventDetail(slug, 'event')) permanentRedirect(`/${encodeURIComponent(slug)}`);
+    if (await getEventDetail(slug, 'event')) permanentRedirect(`/${encodeURIComponent(slug)}`);
     notFound();
   }
   return <EventPageBody event={event} path={`/events/${encodeURIComponent(slug)}`} parentLabel="Programme" />;

@@ -5,6 +5,8 @@ import { redirect } from 'next/navigation';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
 import { CONTENT_CACHE_TAG, apiClient, isApiError, readApiErrorBody } from '@/lib/api';
 import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema, MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
+import type { EventDetail } from '@/lib/content/schemas';
+import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailResultSchema, parseEventDetailInput } from '@/lib/contract/event-details';
 import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { uploadImage } from '@/lib/staff/reports';
@@ -119,4 +121,46 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
   revalidatePath('/');
   revalidatePath('/programme');
   redirect(`/staff/events?done=${kind}#${kind}-${key}`);
+}
+
+/**
+ * Saves one event's or programme session's detail (hidden `slug`): title, start and end in Lagos
+ * time, venue, address, description. The times go to the API as ISO with +01:00.
+ */
+export async function eventDetailAction(previous: ReportEditorState, formData: FormData): Promise<ReportEditorState> {
+  await requireStaff('/staff/events');
+  const raw = formDataToObject(formData);
+  const slug = typeof raw.slug === 'string' ? raw.slug : '';
+  const values: Record<string, string> = {};
+  for (const name of EVENT_DETAIL_FIELDS) {
+    const v = raw[`detail-${slug}-${name}`];
+    values[name] = typeof v === 'string' ? v : '';
+  }
+  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1, for: `detail-${slug}` });
+  if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(slug)) return fail({}, EVENT_DETAIL_MESSAGES.notFound);
+
+  const parsed = parseEventDetailInput(values);
+  if (!parsed.ok) return fail(parsed.errors);
+  let saved: EventDetail;
+  try {
+    // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
+    const payload = { ...parsed.value, description: values.description };
+    saved = (await apiClient.post(`/api/admin/content/event-details/${encodeURIComponent(slug)}/`, payload, { schema: eventDetailResultSchema })).data;
+  } catch (error) {
+    if (isApiError(error) && error.status > 0 && error.status < 500) {
+      const details = readApiErrorBody(error.body);
+      const fieldErrors: Record<string, string> = {};
+      for (const [k, list] of Object.entries(details.errors ?? {})) if (list[0]) fieldErrors[k] = list[0];
+      return fail(fieldErrors, Object.keys(fieldErrors).length ? undefined : (details.message ?? REPORT_MESSAGES.failed));
+    }
+    return fail({}, REPORT_MESSAGES.failed);
+  }
+  updateTag(CONTENT_CACHE_TAG);
+  const page = saved.kind === 'program' ? `/events/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
+  revalidatePath(page);
+  if (saved.kind === 'program') revalidatePath(`${page}/calendar.ics`);
+  revalidatePath('/programme');
+  revalidatePath('/');
+  redirect(`/staff/events?done=detail#detail-${slug}`);
 }

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CardEditor } from '@/components/staff/card-editor';
+import { EventDetailEditor } from '@/components/staff/event-detail-editor';
 import { HeroEditor } from '@/components/staff/hero-editor';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { getEvents, getHero, getPrograms } from '@/lib/content';
+import { getAllEventDetails, getEvents, getHero, getPrograms } from '@/lib/content';
+import { descriptionHtmlToText, EVENT_DETAIL_MESSAGES, isoToLagosLocal } from '@/lib/contract/event-details';
 import { CARD_MESSAGES, HERO_MESSAGES, mediaIdOf } from '@/lib/contract/reports';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
-import { cardAction, heroAction } from './actions';
+import { cardAction, eventDetailAction, heroAction } from './actions';
 
 export const metadata: Metadata = { title: 'Events & programme', robots: { index: false, follow: false } };
 
@@ -22,9 +24,10 @@ export default async function StaffEventsPage({ searchParams }: { searchParams: 
       </StaffShell>
     );
   }
-  const [hero, events, programs] = await Promise.all([getHero(), getEvents(), getPrograms()]);
+  const [hero, events, programs, details] = await Promise.all([getHero(), getEvents(), getPrograms(), getAllEventDetails()]);
   const doneKey = (await searchParams).done;
-  const done = doneKey === 'hero' ? HERO_MESSAGES.saved : doneKey === 'event' || doneKey === 'program' ? CARD_MESSAGES.saved : undefined;
+  const done =
+    doneKey === 'hero' ? HERO_MESSAGES.saved : doneKey === 'event' || doneKey === 'program' ? CARD_MESSAGES.saved : doneKey === 'detail' ? EVENT_DETAIL_MESSAGES.saved : undefined;
   const image = (url: string) => ({ imageUrl: url, imageId: mediaIdOf(url) ?? '' });
   const imageId = mediaIdOf(hero.heroImage);
   return (
@@ -55,14 +58,34 @@ export default async function StaffEventsPage({ searchParams }: { searchParams: 
       <section aria-labelledby="programme-title" className={styles.editor}>
         <h2 id="programme-title">Programme</h2>
         <p className={styles.itemMeta}>
-          Session dates, times, venues and descriptions come from the site&apos;s built-in programme (see the{' '}
+          Titles, categories and images of the rows on the{' '}
           <Link href="/programme" prefetch={false}>
             programme page
           </Link>
-          ); they are not editable here yet.
+          . Each session&apos;s date, time and place are under &ldquo;Dates, times and places&rdquo; below.
         </p>
         {programs.map((p) => (
           <CardEditor key={p.id} action={cardAction} kind="program" itemKey={p.id} heading={p.title} withCategory initial={{ title: p.title, category: p.leftLabel, ...image(p.avatar) }} />
+        ))}
+      </section>
+      <section aria-labelledby="details-title" className={styles.editor}>
+        <h2 id="details-title">Dates, times and places</h2>
+        <p className={styles.itemMeta}>What each event page, the programme and the calendar files show. Times are Lagos time (WAT, UTC+1).</p>
+        {details.map((d) => (
+          <EventDetailEditor
+            key={d.slug}
+            action={eventDetailAction}
+            slug={d.slug}
+            heading={`${d.kind === 'program' ? 'Session' : 'Event'}: ${d.title}`}
+            initial={{
+              title: d.title,
+              startsAt: isoToLagosLocal(d.startsAt),
+              endsAt: isoToLagosLocal(d.endsAt),
+              venue: d.venue,
+              address: d.address,
+              description: descriptionHtmlToText(d.description),
+            }}
+          />
         ))}
       </section>
     </StaffShell>

@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { Events, Hero, Highlight, Podcast, Program } from '@/lib/content/schemas';
+import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/lib/content/schemas';
+import { shiftEventDetail } from '@/lib/content/shift';
+import type { StoredEventDetail } from '@/lib/contract/event-details';
 import type { Db, HighlightTable, PodcastTable } from '../schema';
 
 /** Content reads, in exactly the shapes of lib/content/schemas.ts. */
-export type ContentBlockKey = 'hero' | 'events' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
+export type ContentBlockKey = 'hero' | 'events' | 'event-details' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
 
 export async function getContentBlock<T>(db: Db, key: ContentBlockKey): Promise<T | undefined> {
   const row = await db.selectFrom('content_blocks').select('data').where('key', '=', key).executeTakeFirst();
@@ -12,6 +14,24 @@ export async function getContentBlock<T>(db: Db, key: ContentBlockKey): Promise<
 
 export const getHero = (db: Db) => getContentBlock<Hero>(db, 'hero');
 export const getEvents = (db: Db) => getContentBlock<Events>(db, 'events');
+export const getStoredEventDetails = (db: Db) => getContentBlock<StoredEventDetail[]>(db, 'event-details');
+
+/**
+ * GET /content/event-details/: every event and session detail as the site shows it. The date rule:
+ * a seeded detail (never edited) is moved from FALLBACK_FESTIVAL_START_DATE to the configured
+ * festival start, as the static copy is; a detail staff saved (`editedAt`) keeps exactly its times.
+ */
+export async function listEventDetails(db: Db, festivalStartDate: string): Promise<EventDetail[] | undefined> {
+  const stored = await getStoredEventDetails(db);
+  return stored?.map((d) => (d.editedAt ? publicEventDetail(d) : shiftEventDetail(publicEventDetail(d), festivalStartDate)));
+}
+
+/** A stored detail without its edit mark. */
+export function publicEventDetail(stored: StoredEventDetail): EventDetail {
+  const detail: StoredEventDetail = { ...stored };
+  delete detail.editedAt;
+  return detail;
+}
 
 export async function listPrograms(db: Db): Promise<Program[]> {
   const rows = await db.selectFrom('programs').selectAll().orderBy('position').orderBy('id').execute();

@@ -7,7 +7,7 @@ import { htmlToText } from '@/lib/html/sanitize';
 /** One programme session as an iCalendar file (/events/{slug}/calendar.ics; issue 16). */
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const { slug } = await params;
-  const detail = getEventDetail(slug, 'program');
+  const detail = await getEventDetail(slug, 'program');
   if (!detail) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const { siteUrl } = getConfig();
   const page = `${siteUrl}/events/${encodeURIComponent(slug)}`;
