@@ -1,9 +1,17 @@
 /**
  * Every staff route and every staff server action, in one place: e2e/staff-admin.spec.ts checks
  * that each refuses a visitor without a session, with a revoked or expired one, and (actions) a
- * cross-origin post. Add new staff pages and actions here (reports, events: issue 17's other half).
+ * cross-origin post. Add new staff pages and actions here.
  */
-export const STAFF_PAGES: readonly string[] = ['/staff', '/staff/check-in', '/staff/accounts', '/staff/audit'];
+export const STAFF_PAGES: readonly string[] = [
+  '/staff',
+  '/staff/check-in',
+  '/staff/accounts',
+  '/staff/audit',
+  '/staff/reports',
+  '/staff/reports/new',
+  '/staff/events',
+];
 
 /** GET routes that are not pages (file downloads). */
 export const STAFF_FILES: readonly string[] = ['/staff/export/registrations', '/staff/export/donations'];
@@ -28,5 +36,30 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
   },
   { name: 'reset a password', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="reset"'), fields: () => ({}) },
   { name: 'disable an account', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="disable"'), fields: () => ({}) },
+  {
+    name: 'save a report draft',
+    page: '/staff/reports/new',
+    form: (f) => f.includes('aria-labelledby="editor-title"'),
+    fields: ({ unique }) => ({ title: `Cross check ${unique}`, category: 'Event Report', date: '2026-10-24', body: 'A short report body for the check.', intent: 'save' }),
+  },
+  {
+    name: 'edit the home hero',
+    page: '/staff/events',
+    form: (f) => f.includes('aria-labelledby="hero-editor-title"'),
+    fields: () => ({ title: 'Stories that gather us', body: 'Two days of books, stories and art in Abeokuta.', ctaText: 'Register free', imageAlt: '' }),
+  },
+  {
+    name: 'edit an event’s dates and venue',
+    page: '/staff/events',
+    form: (f) => f.includes('name="slug" value="annual-festival"'),
+    fields: () => ({
+      'detail-annual-festival-title': 'Ìtàn Festival: the annual edition',
+      'detail-annual-festival-startsAt': '2026-10-24T09:00',
+      'detail-annual-festival-endsAt': '2026-10-25T18:00',
+      'detail-annual-festival-venue': 'Centenary Hall',
+      'detail-annual-festival-address': 'Ake, Abeokuta',
+      'detail-annual-festival-description': 'Two days of books, stories and art.',
+    }),
+  },
   { name: 'sign out', page: '/staff', form: (f) => f.includes('aria-label="Sign out"'), fields: () => ({}) },
 ];
