@@ -1,10 +1,13 @@
 import 'server-only';
 import { revalidatePath, updateTag } from 'next/cache';
-import { apiClient, CONTENT_CACHE_TAG, isApiError, readApiErrorBody } from '@/lib/api';
+import { apiClient, CONTENT_CACHE_TAG, isApiError, readApiErrorBody, type PostResult } from '@/lib/api';
+import type { z } from 'zod';
 import {
   adminReportListSchema,
   adminReportResultSchema,
+  MEDIA_LIMITS,
   mediaResultSchema,
+  REPORT_MESSAGES,
   type AdminReport,
   type ReportInput,
 } from '@/lib/contract/reports';
@@ -64,6 +67,41 @@ export async function uploadImage(file: File): Promise<ApiOutcome<{ id: string; 
   try {
     const result = await apiClient.post('/api/admin/media/', { data }, { schema: mediaResultSchema });
     return { ok: true, value: { id: result.mediaId, url: result.data.url } };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/**
+ * An editor form's image field: a chosen file is uploaded and its id and url put into `values`
+ * (so the form keeps it even if other fields are wrong); returns the message to show when it was
+ * refused, undefined when it was taken or no file was chosen.
+ */
+export async function takeImageUpload(file: FormDataEntryValue | null, values: Record<string, unknown>): Promise<string | undefined> {
+  if (!(file instanceof File) || file.size === 0) return undefined;
+  if (file.size > MEDIA_LIMITS.maxBytes) return REPORT_MESSAGES.imageTooLarge;
+  // No answer at all (the API down): the form says so and keeps what was typed.
+  const uploaded = await uploadImage(file).catch(() => ({ ok: false as const, status: 0, message: REPORT_MESSAGES.failed, errors: {} as Record<string, string> }));
+  if (!uploaded.ok) return uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
+  values.imageId = uploaded.value.id;
+  values.imageUrl = uploaded.value.url;
+  return undefined;
+}
+
+/** Field errors in the form's order (the error summary's order); the upload's own error wins for `image`. */
+export function inFormOrder(order: readonly string[], found: Record<string, string>, imageError?: string): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const key of order) {
+    const message = key === 'image' ? (imageError ?? found.image) : found[key];
+    if (message) ordered[key] = message;
+  }
+  return ordered;
+}
+
+/** Posts an editor's payload to an admin endpoint; a refusal comes back as the form's errors. */
+export async function postEdit<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<ApiOutcome<PostResult<S>>> {
+  try {
+    return { ok: true, value: await apiClient.post(path, payload, { schema }) };
   } catch (error) {
     return refused(error);
   }

@@ -3,14 +3,25 @@
 import { revalidatePath, updateTag } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
-import { CONTENT_CACHE_TAG, apiClient, isApiError, readApiErrorBody } from '@/lib/api';
-import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema, MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
-import type { EventDetail } from '@/lib/content/schemas';
+import type { z } from 'zod';
+import { CONTENT_CACHE_TAG } from '@/lib/api';
+import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema, REPORT_MESSAGES } from '@/lib/contract/reports';
 import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailResultSchema, parseEventDetailInput } from '@/lib/contract/event-details';
 import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { uploadImage } from '@/lib/staff/reports';
+import { inFormOrder, postEdit, takeImageUpload } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';
+
+const HERO_FIELDS = ['title', 'body', 'ctaText', 'image', 'imageAlt'] as const;
+const CARD_FIELDS = ['title', 'subtitle', 'category', 'image'] as const;
+
+/** Saves through the API; undefined when saved, else the form's errors and message (a failure without an answer is the generic one). */
+async function saveEdit<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<{ errors: Record<string, string>; message?: string } | undefined> {
+  const result = await postEdit(path, payload, schema).catch(() => undefined);
+  if (result?.ok) return undefined;
+  if (!result) return { errors: {}, message: REPORT_MESSAGES.failed };
+  return { errors: result.errors, message: Object.keys(result.errors).length ? undefined : (result.message ?? REPORT_MESSAGES.failed) };
+}
 
 /** Saves the home page's hero (issue 17 item 4). The session is checked here, not only by the page. */
 export async function heroAction(previous: ReportEditorState, formData: FormData): Promise<ReportEditorState> {
@@ -20,39 +31,11 @@ export async function heroAction(previous: ReportEditorState, formData: FormData
   const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1 });
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
 
-  const errors: Record<string, string> = {};
-  const file = formData.get('image');
-  if (file instanceof File && file.size > 0) {
-    if (file.size > MEDIA_LIMITS.maxBytes) errors.image = REPORT_MESSAGES.imageTooLarge;
-    else {
-      const uploaded = await uploadImage(file);
-      if (uploaded.ok) {
-        values.imageId = uploaded.value.id;
-        values.imageUrl = uploaded.value.url;
-      } else errors.image = uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
-    }
-  }
+  const imageError = await takeImageUpload(formData.get('image'), values);
   const parsed = heroInputSchema.safeParse(values);
-  if (!parsed.success || errors.image) {
-    const found = parsed.success ? {} : errorsByPath(parsed.error);
-    const ordered: Record<string, string> = {};
-    for (const key of ['title', 'body', 'ctaText', 'image', 'imageAlt']) {
-      const message = key === 'image' ? (errors.image ?? found.image) : found[key];
-      if (message) ordered[key] = message;
-    }
-    return fail(ordered);
-  }
-  try {
-    await apiClient.post('/api/admin/content/hero/', parsed.data, { schema: heroResultSchema });
-  } catch (error) {
-    if (isApiError(error) && error.status > 0 && error.status < 500) {
-      const details = readApiErrorBody(error.body);
-      const fieldErrors: Record<string, string> = {};
-      for (const [k, list] of Object.entries(details.errors ?? {})) if (list[0]) fieldErrors[k] = list[0];
-      return fail(fieldErrors, Object.keys(fieldErrors).length ? undefined : (details.message ?? REPORT_MESSAGES.failed));
-    }
-    return fail({}, REPORT_MESSAGES.failed);
-  }
+  if (!parsed.success || imageError) return fail(inFormOrder(HERO_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
+  const saved = await saveEdit('/api/admin/content/hero/', parsed.data, heroResultSchema);
+  if (saved) return fail(saved.errors, saved.message);
   updateTag(CONTENT_CACHE_TAG);
   revalidatePath('/');
   redirect('/staff/events?done=hero');
@@ -83,40 +66,12 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return fail({}, CARD_MESSAGES.notFound);
 
-  const errors: Record<string, string> = {};
-  const file = formData.get(`${kind}-${key}-image`);
-  if (file instanceof File && file.size > 0) {
-    if (file.size > MEDIA_LIMITS.maxBytes) errors.image = REPORT_MESSAGES.imageTooLarge;
-    else {
-      const uploaded = await uploadImage(file);
-      if (uploaded.ok) {
-        values.imageId = uploaded.value.id;
-        values.imageUrl = uploaded.value.url;
-      } else errors.image = uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
-    }
-  }
+  const imageError = await takeImageUpload(formData.get(`${kind}-${key}-image`), values);
   const parsed = cardInputSchema.safeParse(values);
-  if (!parsed.success || errors.image) {
-    const found = parsed.success ? {} : errorsByPath(parsed.error);
-    const ordered: Record<string, string> = {};
-    for (const k of ['title', 'subtitle', 'category', 'image']) {
-      const message = k === 'image' ? (errors.image ?? found.image) : found[k];
-      if (message) ordered[k] = message;
-    }
-    return fail(ordered);
-  }
+  if (!parsed.success || imageError) return fail(inFormOrder(CARD_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
   const path = kind === 'program' ? `/api/admin/programs/${encodeURIComponent(key)}/` : `/api/admin/content/events/${encodeURIComponent(key)}/`;
-  try {
-    await apiClient.post(path, parsed.data, { schema: cardResultSchema });
-  } catch (error) {
-    if (isApiError(error) && error.status > 0 && error.status < 500) {
-      const details = readApiErrorBody(error.body);
-      const fieldErrors: Record<string, string> = {};
-      for (const [k, list] of Object.entries(details.errors ?? {})) if (list[0]) fieldErrors[k] = list[0];
-      return fail(fieldErrors, Object.keys(fieldErrors).length ? undefined : (details.message ?? REPORT_MESSAGES.failed));
-    }
-    return fail({}, REPORT_MESSAGES.failed);
-  }
+  const saved = await saveEdit(path, parsed.data, cardResultSchema);
+  if (saved) return fail(saved.errors, saved.message);
   updateTag(CONTENT_CACHE_TAG);
   revalidatePath('/');
   revalidatePath('/programme');
@@ -142,20 +97,12 @@ export async function eventDetailAction(previous: ReportEditorState, formData: F
 
   const parsed = parseEventDetailInput(values);
   if (!parsed.ok) return fail(parsed.errors);
-  let saved: EventDetail;
-  try {
-    // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
-    const payload = { ...parsed.value, description: values.description };
-    saved = (await apiClient.post(`/api/admin/content/event-details/${encodeURIComponent(slug)}/`, payload, { schema: eventDetailResultSchema })).data;
-  } catch (error) {
-    if (isApiError(error) && error.status > 0 && error.status < 500) {
-      const details = readApiErrorBody(error.body);
-      const fieldErrors: Record<string, string> = {};
-      for (const [k, list] of Object.entries(details.errors ?? {})) if (list[0]) fieldErrors[k] = list[0];
-      return fail(fieldErrors, Object.keys(fieldErrors).length ? undefined : (details.message ?? REPORT_MESSAGES.failed));
-    }
-    return fail({}, REPORT_MESSAGES.failed);
-  }
+  // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
+  const result = await postEdit(`/api/admin/content/event-details/${encodeURIComponent(slug)}/`, { ...parsed.value, description: values.description }, eventDetailResultSchema).catch(
+    () => undefined,
+  );
+  if (!result?.ok) return fail(result?.errors ?? {}, result && Object.keys(result.errors).length ? undefined : (result?.message ?? REPORT_MESSAGES.failed));
+  const saved = result.value.data;
   updateTag(CONTENT_CACHE_TAG);
   const page = saved.kind === 'program' ? `/events/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
   revalidatePath(page);

@@ -1,15 +1,16 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { MEDIA_LIMITS, REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
+import { REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
 import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
 import { readTimeOf, renderReportMarkdown } from '@/lib/reports/markdown';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { revalidatePublicReports, saveReport, setReportStatus, uploadImage } from '@/lib/staff/reports';
+import { inFormOrder, revalidatePublicReports, saveReport, setReportStatus, takeImageUpload } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
 
 const INTENTS = ['preview', 'save', 'publish'] as const;
+const REPORT_FIELDS = ['title', 'category', 'date', 'author', 'excerpt', 'tags', 'featured', 'body', 'image', 'imageAlt'] as const;
 type Intent = (typeof INTENTS)[number];
 
 /**
@@ -32,30 +33,9 @@ export async function reportEditorAction(previous: ReportEditorState, formData: 
   const intent: Intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : 'save';
 
   // The image first: once it passed the checks it is stored, and the form keeps its id.
-  const imageErrors: Record<string, string> = {};
-  const file = formData.get('image');
-  if (file instanceof File && file.size > 0) {
-    if (file.size > MEDIA_LIMITS.maxBytes) imageErrors.image = REPORT_MESSAGES.imageTooLarge;
-    else {
-      const uploaded = await uploadImage(file);
-      if (uploaded.ok) {
-        values.imageId = uploaded.value.id;
-        values.imageUrl = uploaded.value.url;
-      } else imageErrors.image = uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
-    }
-  }
-
+  const imageError = await takeImageUpload(formData.get('image'), values);
   const parsed = reportInputSchema.safeParse(values);
-  if (!parsed.success || Object.keys(imageErrors).length > 0) {
-    const errors = parsed.success ? {} : errorsByPath(parsed.error);
-    // In the form's order: the image sits before its alt text.
-    const ordered: Record<string, string> = {};
-    for (const key of ['title', 'category', 'date', 'author', 'excerpt', 'tags', 'featured', 'body', 'image', 'imageAlt']) {
-      const message = key === 'image' ? (imageErrors.image ?? errors.image) : errors[key];
-      if (message) ordered[key] = message;
-    }
-    return fail(ordered);
-  }
+  if (!parsed.success || imageError) return fail(inFormOrder(REPORT_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
 
   if (intent === 'preview') {
     const html = renderReportMarkdown(parsed.data.body);
