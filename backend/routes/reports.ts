@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
 import type { Events, Hero } from '@/lib/content/schemas';
 import { EVENT_DETAIL_MESSAGES, parseEventDetailInput, type StoredEventDetail } from '@/lib/contract/event-details';
@@ -16,6 +17,25 @@ import { readJsonObject } from './read-json';
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const REPORT_ID = REPORT_ID_PATTERN;
 
+/**
+ * An editor's JSON body parsed with its schema, its image (when it names one) known to exist; or
+ * the failure to send back (the body's own 400/413, or 422 with the field errors).
+ */
+async function readEdit<S extends z.ZodType<{ imageId?: string | undefined }>>(
+  c: Context<AppEnv>,
+  db: Db,
+  schema: S,
+): Promise<{ input: z.output<S>; response?: undefined } | { input?: undefined; response: Response }> {
+  const read = await readJsonObject(c);
+  if (!read.ok) return { response: c.json(read.body, read.status) };
+  const parsed = schema.safeParse(read.value);
+  if (!parsed.success) return { response: fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error)) };
+  if (parsed.data.imageId && !(await mediaExists(db, parsed.data.imageId))) {
+    return { response: fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing }) };
+  }
+  return { input: parsed.data };
+}
+
 const ok = (data: AdminReport, message: string) => ({ success: true as const, data, reportId: data.id, message });
 
 /**
@@ -27,18 +47,6 @@ export function adminReportRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
 
-  /** The body as a ReportInput, or the failure to send back. */
-  async function readInput(c: Context<AppEnv>) {
-    const read = await readJsonObject(c);
-    if (!read.ok) return { response: c.json(read.body, read.status) };
-    const parsed = reportInputSchema.safeParse(read.value);
-    if (!parsed.success) return { response: fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error)) };
-    if (parsed.data.imageId && !(await mediaExists(db, parsed.data.imageId))) {
-      return { response: fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing }) };
-    }
-    return { input: parsed.data };
-  }
-
   r.get('/', async (c) => c.json({ success: true, results: await listAdminReports(db) }));
 
   r.get('/:id', async (c) => {
@@ -48,7 +56,7 @@ export function adminReportRoutes(deps: AppDeps) {
   });
 
   r.post('/', async (c) => {
-    const got = await readInput(c);
+    const got = await readEdit(c, db, reportInputSchema);
     if (!got.input) return got.response;
     const input: ReportInput = got.input;
     const staff = c.get('staff');
@@ -63,7 +71,7 @@ export function adminReportRoutes(deps: AppDeps) {
   r.post('/:id', async (c) => {
     const id = c.req.param('id');
     if (!REPORT_ID.test(id)) return fail(c, 404, REPORT_MESSAGES.notFound);
-    const got = await readInput(c);
+    const got = await readEdit(c, db, reportInputSchema);
     if (!got.input) return got.response;
     const input: ReportInput = got.input;
     const staff = c.get('staff');
@@ -154,12 +162,9 @@ export function adminContentRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
   r.post('/hero', async (c) => {
-    const read = await readJsonObject(c);
-    if (!read.ok) return c.json(read.body, read.status);
-    const parsed = heroInputSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    const input = parsed.data;
-    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const got = await readEdit(c, db, heroInputSchema);
+    if (!got.input) return got.response;
+    const input = got.input;
     const staff = c.get('staff');
     const hero = await db.transaction().execute(async (trx) => {
       if (deps.dialect === 'postgres') await trx.selectFrom('content_blocks').select('key').where('key', '=', 'hero').forUpdate().execute();
@@ -186,12 +191,9 @@ export function adminContentRoutes(deps: AppDeps) {
   /** One card of the home page's events (the hero event or a grid card), by its slug. */
   r.post('/events/:slug', async (c) => {
     const slug = c.req.param('slug');
-    const read = await readJsonObject(c);
-    if (!read.ok) return c.json(read.body, read.status);
-    const parsed = cardInputSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    const input = parsed.data;
-    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const got = await readEdit(c, db, cardInputSchema);
+    if (!got.input) return got.response;
+    const input = got.input;
     const staff = c.get('staff');
     const found = await db.transaction().execute(async (trx) => {
       // Read, change one card, write back: on PostgreSQL the row is locked first so two edits of
@@ -250,12 +252,9 @@ export function adminProgramRoutes(deps: AppDeps) {
   r.use('*', requireStaff(db));
   r.post('/:id', async (c) => {
     const id = c.req.param('id');
-    const read = await readJsonObject(c);
-    if (!read.ok) return c.json(read.body, read.status);
-    const parsed = cardInputSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
-    const input = parsed.data;
-    if (input.imageId && !(await mediaExists(db, input.imageId))) return fail(c, 422, HTTP_MESSAGES.validation, { image: REPORT_MESSAGES.imageMissing });
+    const got = await readEdit(c, db, cardInputSchema);
+    if (!got.input) return got.response;
+    const input = got.input;
     const staff = c.get('staff');
     const found = await db.transaction().execute(async (trx) => {
       const result = await trx
