@@ -23,7 +23,9 @@ import {
   volunteerBenefitSchema,
   volunteerRoleSchema,
 } from './schemas';
-import { getAbout, getAllEventDetails, getEventDetail, getVolunteerBenefits, getVolunteerRoles } from './static';
+import { findEventDetail, getAbout, getAllEventDetails, getVolunteerBenefits, getVolunteerRoles } from './static';
+
+const getEventDetail = (slug: string, kind?: 'event' | 'program') => findEventDetail(getAllEventDetails(), slug, kind);
 
 describe('content-fallbacks', () => {
   it('every fallback validates against its schema, unchanged', () => {
@@ -135,7 +137,7 @@ describe('static getters', () => {
     expect(getAllEventDetails()).toHaveLength(9);
   });
 
-  it('getEventDetail is undefined for an unknown slug or the wrong kind', () => {
+  it('findEventDetail is undefined for an unknown slug or the wrong kind', () => {
     expect(getEventDetail('nope')).toBeUndefined();
     expect(getEventDetail('annual-festival', 'program')).toBeUndefined();
   });

@@ -23,7 +23,7 @@ import { publicApiClient } from '@/lib/api';
 import { withSessionSubtitles } from './programme';
 import { createContentSource } from './source';
 import type { EventDetail } from './schemas';
-import { getAllEventDetails as getStaticEventDetails } from './static';
+import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
 
 export {
   CONTENT_PATHS,
@@ -44,7 +44,7 @@ const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow,
 export const getAllEventDetails = cache(source.getEventDetails);
 /** The detail behind /{slug} or /events/{slug}; undefined when no such event (the page 404s). */
 export const getEventDetail = cache(async (slug: string, kind?: EventDetail['kind']): Promise<EventDetail | undefined> =>
-  (await getAllEventDetails()).find((d) => d.slug === slug && (kind === undefined || d.kind === kind)),
+  findEventDetail(await getAllEventDetails(), slug, kind),
 );
 
 export const getHero = cache(source.getHero);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail } from './schemas';
-import { shiftEventDetail } from './static';
+import { shiftEventDetail } from './shift';
 
 const detail: EventDetail = {
   slug: 'x',

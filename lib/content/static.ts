@@ -38,16 +38,13 @@ export function getVolunteerBenefits(): VolunteerBenefit[] {
   return volunteerBenefits;
 }
 
-export { shiftEventDetail } from './shift';
-
 /** Every event and programme detail (for generateStaticParams, sitemaps). */
 export function getAllEventDetails(): EventDetail[] {
   const start = getConfig().festivalStartDate;
   return eventDetails.map((d) => shiftEventDetail(d, start));
 }
 
-/** The detail behind /{slug} or /events/{slug}; undefined when no such event (the page 404s). */
-export function getEventDetail(slug: string, kind?: EventDetail['kind']): EventDetail | undefined {
-  const detail = eventDetails.find((d) => d.slug === slug && (kind === undefined || d.kind === kind));
-  return detail && shiftEventDetail(detail, getConfig().festivalStartDate);
+/** The detail behind /{slug} (an event) or /events/{slug} (a session); undefined when there is none (the page 404s). */
+export function findEventDetail(details: readonly EventDetail[], slug: string, kind?: EventDetail['kind']): EventDetail | undefined {
+  return details.find((d) => d.slug === slug && (kind === undefined || d.kind === kind));
 }
