@@ -7,7 +7,7 @@ import type { Db, DbDialect, StaffRole } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { StaffUser } from '../types';
 import { hashPassword } from './passwords';
-import { EmailTakenError } from './staff';
+import { EmailTakenError, revokeAllTokens } from './staff';
 
 /**
  * The admins' account management (issue 17, item 5). Each change and its audit row are one
@@ -48,10 +48,6 @@ export async function listStaffAccounts(db: Db): Promise<StaffAccount[]> {
 async function findAccount(db: Db, id: string): Promise<StaffAccount | undefined> {
   const row = await db.selectFrom('staff_users').select(columns).where('id', '=', id).executeTakeFirst();
   return row ? toAccount(row) : undefined;
-}
-
-async function revokeAllTokens(db: Db, userId: string, now: Date) {
-  await db.updateTable('auth_tokens').set({ revoked_at: now.toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 const describe = (a: Pick<StaffAccount, 'name' | 'email'>) => `${a.name} <${a.email}>`;

@@ -69,12 +69,7 @@ export async function upsertStaffUser(db: Db, input: { email: string; name: stri
         .set({ name: input.name, password_hash: passwordHash, disabled_at: null })
         .where('id', '=', existing.id)
         .execute();
-      await trx
-        .updateTable('auth_tokens')
-        .set({ revoked_at: now.toISOString() })
-        .where('user_id', '=', existing.id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeAllTokens(trx, existing.id, now);
       return { user: { id: existing.id, email, name: input.name, role: existing.role }, created: false };
     }
     const id = newId();
@@ -131,6 +126,11 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
     await db.updateTable('auth_tokens').set({ last_used_at: now.toISOString() }).where('token_hash', '=', hash).execute();
   }
   return { id: row.id, email: row.email, name: row.name, role: row.role };
+}
+
+/** Ends every session of one account (a new password, a disabled account). */
+export async function revokeAllTokens(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.updateTable('auth_tokens').set({ revoked_at: now.toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 export async function revokeToken(db: Db, token: string, now = new Date()): Promise<void> {
