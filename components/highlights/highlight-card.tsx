@@ -20,15 +20,3 @@ export function HighlightCard({ highlight, headingLevel = 3 }: { highlight: High
     </Card>
   );
 }
-
-export function HighlightGrid({ highlights, label }: { highlights: readonly Highlight[]; label: string }) {
-  return (
-    <ul className={styles.grid} aria-label={label}>
-      {highlights.map((h) => (
-        <li key={h.slug} className={styles.gridItem}>
-          <HighlightCard highlight={h} />
-        </li>
-      ))}
-    </ul>
-  );
-}

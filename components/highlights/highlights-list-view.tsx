@@ -1,7 +1,7 @@
 import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
 import { CategoryChips, categoryHref, type HighlightCategorySlug } from './category-chips';
 import { FeaturedHighlight } from './featured-highlight';
-import { HighlightGrid } from './highlight-card';
+import { HighlightGrid } from './highlight-grid';
 import { HighlightsEmpty, HighlightsError } from './highlights-states';
 import type { HighlightsListState } from './list-state';
 import { Pagination } from './pagination';

@@ -59,7 +59,9 @@ function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 
  */
 export const API_CSP = "default-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const PERMISSIONS = (camera: string) => `camera=${camera}, microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()`;
+// No `interest-cohort`: FLoC was withdrawn from Chromium (its trial ended in 2021), so the directive
+// switches nothing off and only adds bytes to every response.
+const PERMISSIONS = (camera: string) => `camera=${camera}, microphone=(), geolocation=(), payment=(self), usb=()`;
 
 /** The gate check-in page scans QR codes with the phone's camera: the one page allowed to ask for it. */
 export const CAMERA_PAGES = ['/staff/check-in'] as const;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumb } from '@/components/highlights/breadcrumb';
-import { HighlightGrid } from '@/components/highlights/highlight-card';
+import { HighlightGrid } from '@/components/highlights/highlight-grid';
 import { HighlightMeta } from '@/components/highlights/highlight-meta';
 import styles from '@/components/highlights/highlights.module.css';
 import { SharePanel } from '@/components/share/share-panel';
