@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { renderDeferredParts } from './axe-scan';
 
 /**
  * Shared by the form specs: unique answers per test, reading the built-in backend's SQLite file
@@ -63,6 +64,7 @@ export function errorSummary(page: Page) {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await renderDeferredParts(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { renderDeferredParts } from '../axe-scan';
 import { NOT_FOUND_PATH, pageRoutes, shard } from '../routes';
 import { imageProblems, undersizedTargets } from './page-checks';
 
@@ -57,6 +58,7 @@ for (let index = 0; index < SHARDS; index++) {
       const expected = route === NOT_FOUND_PATH ? 404 : 200;
       if (response?.status() !== expected) problems.push(`${route}: HTTP ${response?.status()} (expected ${expected})`);
       if (axePage !== page) await axePage.goto(route, { waitUntil: 'load' });
+      await renderDeferredParts(axePage);
       const axe = await new AxeBuilder({ page: axePage }).withTags(WCAG_TAGS).analyze();
       for (const v of axe.violations) {
         // Known gap (README, docs/performance.md, "404s"): a notFound() 404 is Next's empty error
