@@ -5,6 +5,7 @@ import { describedBy, Field, FieldShell } from '@/components/forms/field';
 import { MEDIA_LIMITS } from '@/lib/contract/reports';
 import { ImageFileInput } from './image-file-input';
 import { ItemEditorForm, useItemEditor, type ItemEditorAction } from './item-editor';
+import { ownImageUrl, textValue } from './report-editor-state';
 import styles from './editor.module.css';
 
 /**
@@ -30,8 +31,8 @@ export function CardEditor({
 }) {
   const editor = useItemEditor(action, `${kind}-${itemKey}`, initial);
   const { values, id, errors } = editor;
-  const value = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
-  const imageUrl = /^\/(?![/\\])/.test(value('imageUrl')) ? value('imageUrl') : '';
+  const value = (name: string) => textValue(values, name);
+  const imageUrl = ownImageUrl(values);
   return (
     <ItemEditorForm editor={editor} heading={heading}>
       <input type="hidden" name="kind" value={kind} />

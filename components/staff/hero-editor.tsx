@@ -8,7 +8,7 @@ import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
 import { MEDIA_LIMITS, REPORT_LIMITS } from '@/lib/contract/reports';
 import { ImageFileInput } from './image-file-input';
-import { initialEditorState, type ReportEditorState } from './report-editor-state';
+import { initialEditorState, ownImageUrl, textValue, type ReportEditorState } from './report-editor-state';
 import styles from './editor.module.css';
 
 /** The home page hero's form: title, text, button text, image. Works without JavaScript. */
@@ -21,10 +21,9 @@ export function HeroEditor({
 }) {
   const [state, formAction] = useActionState(action, initialEditorState, '/staff/events');
   const values = state.status === 'idle' ? initial : state.values;
-  const value = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const value = (name: string) => textValue(values, name);
   const imageIds = fieldIds('image');
-  // Only this site's own paths (the field comes back from the browser).
-  const imageUrl = /^\/(?![/\\])/.test(value('imageUrl')) ? value('imageUrl') : '';
+  const imageUrl = ownImageUrl(values);
   return (
     <div className={styles.editor} key={state.seq}>
       <FormContext value={{ errors: state.errors, values, setError: () => undefined }}>

@@ -19,3 +19,15 @@ export interface ReportEditorState {
 }
 
 export const initialEditorState: ReportEditorState = { status: 'idle', errors: {}, values: {}, seq: 0 };
+
+/** A field's value as echoed back: its text, or '' when it is missing or came as a list. */
+export function textValue(values: ReportEditorState['values'], name: string): string {
+  const value = values[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The stored image's URL from the echoed values, kept only if it is a path on this site (the field comes back from the browser). */
+export function ownImageUrl(values: ReportEditorState['values']): string {
+  const url = textValue(values, 'imageUrl');
+  return /^\/(?![/\\])/.test(url) ? url : '';
+}

@@ -8,7 +8,7 @@ import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
 import { MEDIA_LIMITS, REPORT_CATEGORIES, REPORT_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
 import { ImageFileInput } from './image-file-input';
-import { initialEditorState, type ReportEditorState } from './report-editor-state';
+import { initialEditorState, ownImageUrl, textValue, type ReportEditorState } from './report-editor-state';
 import styles from './editor.module.css';
 
 export interface ReportEditorProps {
@@ -30,12 +30,8 @@ const MB = MEDIA_LIMITS.maxBytes / (1024 * 1024);
 export function ReportEditor({ action, permalink, initial, published }: ReportEditorProps) {
   const [state, formAction] = useActionState(action, initialEditorState, permalink);
   const values = state.status === 'idle' ? initial : { ...state.values };
-  const value = (name: string) => {
-    const v = values[name];
-    return typeof v === 'string' ? v : '';
-  };
-  // Only this site's own paths (the field comes back from the browser).
-  const imageUrl = /^\/(?![/\\])/.test(value('imageUrl')) ? value('imageUrl') : '';
+  const value = (name: string) => textValue(values, name);
+  const imageUrl = ownImageUrl(values);
   const categoryIds = fieldIds('category');
   const imageIds = fieldIds('image');
   return (
