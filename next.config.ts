@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
 import { MEDIA_LIMITS } from './lib/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
-import { API_CSP, staticSecurityHeaders, CAMERA_PAGES, cameraPermissionsHeader } from './lib/security/headers';
+import { API_CSP, CAMERA_PAGES, DOCUMENT_PATHS, PATTERN_CACHE_CONTROL, cameraPermissionsHeader, documentSecurityHeaders, staticSecurityHeaders } from './lib/security/headers';
 
 const { imageOrigins } = getConfig();
 
@@ -40,9 +40,14 @@ const nextConfig: NextConfig = {
     // A later entry for the same header key wins (Next's headers() docs): the camera page's policy.
     return [
       { source: '/:path*', headers: [...staticSecurityHeaders] },
+      { source: DOCUMENT_PATHS, headers: [...documentSecurityHeaders] },
       // Pages get theirs, with a nonce, from proxy.ts; /api is not matched there.
       { source: '/api/:path+', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       ...CAMERA_PAGES.map((source) => ({ source, headers: [cameraPermissionsHeader] })),
+      // The adire tiles every page's CSS draws (app/globals.css). Next serves public files with
+      // max-age=0, so each page view revalidated them: a round trip each on slow data. A day fresh,
+      // then a month served stale while it revalidates; a changed tile shows within a day.
+      { source: '/images/patterns/:file', headers: [{ key: 'Cache-Control', value: PATTERN_CACHE_CONTROL }] },
     ];
   },
   images: {

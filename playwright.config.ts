@@ -71,7 +71,8 @@ export default defineConfig({
   projects: [
     { name: 'phone-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...phone, javaScriptEnabled: true } },
     { name: 'phone-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...phone, javaScriptEnabled: false } },
-    { name: 'desktop-js', testMatch: desktopSpecs, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
+    // home-bytes sets its own phone viewport: the desktop project would only repeat it.
+    { name: 'desktop-js', testMatch: desktopSpecs, testIgnore: /home-bytes\.spec\.ts$/, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
     { name: 'desktop-nojs', testMatch: desktopSpecs, grepInvert: /@js\b/, use: { ...desktop, javaScriptEnabled: false } },
     {
       name: 'api-down',

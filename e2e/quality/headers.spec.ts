@@ -8,6 +8,7 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { scan } from '../support/observatory';
 import { NON_HTML_RESOURCES, NOT_FOUND_PATH, pageRoutes } from '../routes';
+import { PATTERN_CACHE_CONTROL, documentSecurityHeaders, staticSecurityHeaders } from '../../lib/security/headers';
 
 const OBSERVATORY_ORIGIN = 'https://http-observatory.security.mozilla.org';
 
@@ -96,6 +97,32 @@ test('every route scores at least 100 (A+) by the HTTP Observatory rules, with t
     }
   }
   expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('scripts and optimised images carry the headers that apply to them, not the document-only ones @nojs', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+  const image = /(\/_next\/image\?[^"\s]+)/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  expect(script, 'a framework script on the home page').toBeTruthy();
+  expect(image, 'an optimised image on the home page').toBeTruthy();
+  for (const path of [script!, image!]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const h = response.headers();
+    for (const { key, value } of staticSecurityHeaders) expect(h[key.toLowerCase()], `${path} ${key}`).toBe(value);
+    for (const { key } of documentSecurityHeaders) expect(h[key.toLowerCase()], `${path} should not send ${key}`).toBeUndefined();
+  }
+  // The documents next to them keep every header (the Observatory test grades each route).
+  const page = (await request.get('/about')).headers();
+  for (const { key, value } of documentSecurityHeaders) expect(page[key.toLowerCase()], `/about ${key}`).toBe(value);
+});
+
+test('the adire tiles every page draws are cached, not revalidated on each view @nojs', async ({ request }) => {
+  for (const tile of ['/images/patterns/adire-light.svg', '/images/patterns/adire-dark.svg']) {
+    const response = await request.get(tile);
+    expect(response.status(), tile).toBe(200);
+    expect(response.headers()['cache-control'], tile).toBe(PATTERN_CACHE_CONTROL);
+  }
 });
 
 test('every page gets a fresh nonce on every request @nojs', async ({ request }) => {

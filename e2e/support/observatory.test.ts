@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp, staticSecurityHeaders } from '../../lib/security/headers';
+import { buildCsp, documentSecurityHeaders, staticSecurityHeaders } from '../../lib/security/headers';
 import {
   cookiesTest,
   corpTest,
@@ -160,9 +160,9 @@ describe('grading', () => {
     expect(scan(input({ ...headers, 'strict-transport-security': 'max-age=31536000' })).score).toBe(130);
   });
 
-  it('our own headers (CSP from buildCsp plus the static set) reach A+', () => {
+  it("a page's own headers (CSP from buildCsp, the static set and the document set) reach A+", () => {
     const headers: Record<string, string> = { 'content-type': 'text/html', 'content-security-policy': buildCsp('bm9uY2U=') };
-    for (const { key, value } of staticSecurityHeaders) headers[key] = value;
+    for (const { key, value } of [...staticSecurityHeaders, ...documentSecurityHeaders]) headers[key] = value;
     const result = scan(input(headers, { body: '<script src="/_next/static/chunks/a.js"></script>' }));
     expect(result.grade).toBe('A+');
     expect(result.score).toBeGreaterThanOrEqual(120);
