@@ -12,7 +12,6 @@ import { expect, test } from '@playwright/test';
 import { keepAliveAgent, probe } from '../backend/test-support/http-probe';
 import { startNext, stop, type Server } from './support/next-server';
 
-const basePort = Number(process.env.E2E_PORT ?? 3100);
 const TOO_LARGE = 'The request body is too large.';
 
 test.describe('plain next start @js', () => {
@@ -22,8 +21,8 @@ test.describe('plain next start @js', () => {
 
   test.beforeAll(async () => {
     [direct, behindProxy] = await Promise.all([
-      startNext(basePort + 2, { TRUSTED_PROXIES: '' }),
-      startNext(basePort + 3, { TRUSTED_PROXIES: '1' }),
+      startNext({ TRUSTED_PROXIES: '' }),
+      startNext({ TRUSTED_PROXIES: '1' }),
     ]);
   });
   test.afterAll(async () => {

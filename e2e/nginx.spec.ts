@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { e2ePorts } from '../playwright.config';
 import { findNginx, LOCATIONS_FILE, NGINX_MISSING, startNginx, type RunningNginx } from '../scripts/nginx.mjs';
 import { rowsWhere, uniqueEmail } from './forms-support';
+import { freePort } from './support/ports';
 
 /**
  * The one-server deployment: real nginx with deploy/nginx/festival-locations.conf included
@@ -18,8 +19,9 @@ import { rowsWhere, uniqueEmail } from './forms-support';
  * Missing nginx fails the test (scripts/test.sh installs it); it is never skipped.
  * HTTP only, no browser: tagged @nojs so it runs in one project.
  */
-const APP_PROXY_PORT = e2ePorts.port + 20;
-const ECHO_PROXY_PORT = e2ePorts.port + 21;
+// Ports the OS hands out: fixed ones collided with servers other specs start side by side.
+let APP_PROXY_PORT: number;
+let ECHO_PROXY_PORT: number;
 
 const FORM_PAGES = ['/register', '/donations', '/partnerships', '/volunteer/apply'];
 
@@ -45,7 +47,7 @@ function startEcho(): Promise<http.Server> {
       res.end(JSON.stringify({ n: echoCounter, method: req.method, url: req.url, headers: req.headers }));
     });
   });
-  return new Promise((resolve) => server.listen(ECHO_PROXY_PORT + 1, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 type Echoed = { n: number; method: string; url: string; headers: Record<string, string | undefined> };
@@ -64,6 +66,7 @@ test.describe('nginx in front of next start @nojs', () => {
 
   test.beforeAll(async () => {
     echo = await startEcho();
+    [APP_PROXY_PORT, ECHO_PROXY_PORT] = [await freePort(), await freePort()];
     app = await startNginx({ port: APP_PROXY_PORT, upstreamPort: e2ePorts.port });
     echoProxy = await startNginx({ port: ECHO_PROXY_PORT, upstreamPort: (echo.address() as AddressInfo).port });
   });

@@ -31,10 +31,8 @@ let adminId: string;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-test.beforeAll(async ({}, info) => {
-  // Ports of this team's range: E2E_PORT + 20 + the worker's slot.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 20 + info.parallelIndex;
-  server = await startNext(port, { SITE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0', REGISTRATION_CAPACITY: String(CAPACITY) });
+test.beforeAll(async () => {
+  server = await startNext({ RATE_LIMIT_MAX: '0', REGISTRATION_CAPACITY: String(CAPACITY) });
   db = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   adminId = (await upsertStaffUser(db.db, ADMIN)).user.id;
 });

@@ -5,6 +5,7 @@
  * A small stand-in of that backend runs on loopback; the site is `next start` on the suite's build.
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '../lib/staff/messages';
 import { expectNoAxeViolations } from './axe-scan';
@@ -18,9 +19,7 @@ let external: http.Server;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-test.beforeAll(async ({}, info) => {
-  const base = Number(process.env.E2E_PORT ?? 3100);
-  const apiPort = base + 28 + info.parallelIndex;
+test.beforeAll(async () => {
   external = http.createServer((req, res) => {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -40,9 +39,9 @@ test.beforeAll(async ({}, info) => {
       return json(404, { success: false, message: 'Not found' });
     });
   });
-  await new Promise<void>((resolve) => external.listen(apiPort, '127.0.0.1', resolve));
-  const port = base + 24 + info.parallelIndex;
-  site = await startNext(port, { SITE_URL: `http://127.0.0.1:${port}`, API_BASE_URL: `http://127.0.0.1:${apiPort}`, RATE_LIMIT_MAX: '0' });
+  await new Promise<void>((resolve) => external.listen(0, '127.0.0.1', resolve));
+  const apiPort = (external.address() as AddressInfo).port;
+  site = await startNext({ API_BASE_URL: `http://127.0.0.1:${apiPort}`, RATE_LIMIT_MAX: '0' });
 });
 
 test.afterAll(async () => {

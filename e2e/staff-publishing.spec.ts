@@ -20,10 +20,8 @@ let server: Server;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-test.beforeAll(async ({}, testInfo) => {
-  // Ports of this bench's range: E2E_PORT + 20, one per project (the projects run side by side).
-  const port = Number(process.env.E2E_PORT ?? 3100) + 20 + testInfo.project.name.length + (testInfo.project.name.includes('nojs') ? 7 : 0);
-  server = await startNext(port, { SITE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0' });
+test.beforeAll(async () => {
+  server = await startNext({ RATE_LIMIT_MAX: '0' });
   const handle = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   await upsertStaffUser(handle.db, STAFF);
   await handle.close();

@@ -10,7 +10,6 @@ import { upsertStaffUser } from '../backend/auth/staff';
 import { startTestSmtp, type TestSmtp } from '../backend/test-support/smtp';
 import { expectNoAxeViolations } from './axe-scan';
 import { decode } from './smoke/routes';
-import { freePort } from './support/ports';
 import { startNext, stop, type Server } from './support/next-server';
 
 const CRON_SECRET = 'cron-secret-for-the-e2e-tests';
@@ -23,8 +22,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
-  const port = await freePort();
-  server = await startNext(port, { SMTP_URL: smtp.url, SITE_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_MAX: '0', CRON_SECRET });
+  server = await startNext({ SMTP_URL: smtp.url, RATE_LIMIT_MAX: '0', CRON_SECRET });
   // The first staff account comes from the staff:create path (upsertStaffUser), as in production.
   const handle = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   await upsertStaffUser(handle.db, STAFF);

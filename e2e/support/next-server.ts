@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports';
 
 /**
  * `next start` on the suite's production build, started by a spec that needs its own settings
  * (a real SMTP server, a rate limit, TRUSTED_PROXIES): a fresh DATA_DIR, the built-in backend,
- * ready once the API answers. `stop` ends it and removes its data.
+ * on a port the OS hands out (SITE_URL is its origin unless `env` says otherwise), ready once the
+ * API answers. A fixed port could be taken by another spec's server, whose answer would then pass
+ * for this one's (it happened: a fake API on a colliding port answered the readiness probe).
+ * `stop` ends it and removes its data.
  */
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
@@ -18,7 +22,9 @@ export interface Server {
   output: () => string;
 }
 
-export async function startNext(port: number, env: Record<string, string>): Promise<Server> {
+export async function startNext(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-next-start-'));
   let output = '';
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
@@ -32,13 +38,13 @@ export async function startNext(port: number, env: Record<string, string>): Prom
       RATE_LIMIT_MAX: '3',
       RATE_LIMIT_WINDOW_MS: '60000',
       BODY_LIMIT_BYTES: '32768',
+      SITE_URL: origin,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
@@ -51,6 +57,7 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) though the port answered:\n${output}`);
   return { origin, child, dataDir, output: () => output };
 }
 
