@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
-import { MEDIA_LIMITS } from './lib/media/limits';
+import { FORM_POST_LIMIT_BYTES } from './lib/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { API_CSP, CAMERA_PAGES, DOCUMENT_PATHS, PATTERN_CACHE_CONTROL, cameraPermissionsHeader, documentSecurityHeaders, staticSecurityHeaders } from './lib/security/headers';
 
@@ -21,11 +21,11 @@ const nextConfig: NextConfig = {
   // merged chunks, which put other routes' modules into the home page's HTML (issue 15).
   // Staff image uploads (issue 17) post the file in a multipart server action: up to
   // MEDIA_LIMITS.maxBytes (4 MB) plus the report's text fields. Public forms are small and the
-  // backend keeps its own BODY_LIMIT_BYTES for them.
+  // backend keeps its own BODY_LIMIT_BYTES for them. proxy.ts answers larger posts with a 413 page.
   experimental: {
     inlineCss: true,
     cssChunking: { type: 'graph', requestCost: 0 },
-    serverActions: { bodySizeLimit: MEDIA_LIMITS.maxBytes + 1024 * 1024 },
+    serverActions: { bodySizeLimit: FORM_POST_LIMIT_BYTES },
   },
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'sharp'],

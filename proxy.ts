@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
+import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
 import { sharedCacheSeconds } from '@/lib/http/shared-cache';
 import { buildCsp, newNonce } from '@/lib/security/headers';
 
@@ -10,12 +11,15 @@ import { buildCsp, newNonce } from '@/lib/security/headers';
  *   header and puts it on its own scripts (every page renders per request; app/layout.tsx);
  * - X-Accel-Expires tells a shared cache in front (deploy/nginx/) which page views it may keep
  *   for a few seconds (lib/http/shared-cache.ts). nginx reads and removes it.
+ * - a form post larger than the server actions accept gets a page saying so (413), where Next's
+ *   own refusal is a bare 500 (lib/http/body-limit.ts).
  * It neither fetches content nor reads files: unknown slugs get their 404 from notFound().
  * /api is not matched: its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
  * and its answers carry a fixed policy from next.config.ts. Running the proxy cost each API call
  * about 0.45 ms of CPU, a sixth of a registration (docs/performance.md, "Registrations").
  */
 export function proxy(request: NextRequest) {
+  if (isOversizedFormPost(request.method, request.headers)) return formPostTooLargeResponse(request.nextUrl.pathname);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
   const { pathname } = request.nextUrl;

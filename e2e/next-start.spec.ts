@@ -10,6 +10,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { keepAliveAgent, probe } from '../backend/test-support/http-probe';
+import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
+import { FORM_POST_LIMIT_BYTES } from '../lib/media/limits';
 import { startNext, stop, type Server } from './support/next-server';
 
 const TOO_LARGE = 'The request body is too large.';
@@ -60,6 +62,27 @@ test.describe('plain next start @js', () => {
       expect(chunked.status).toBe(413);
       expect(chunked.headers.connection).toBe('close');
       expect((await hero()).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a form post over the server actions\' limit gets the 413 page, not a 500; the connection serves the next page', async () => {
+    const agent = keepAliveAgent();
+    try {
+      const big = await probe(agent, direct!.origin, {
+        method: 'POST',
+        path: '/register',
+        body: Buffer.alloc(FORM_POST_LIMIT_BYTES + 1, 'x'),
+        headers: { 'content-type': 'multipart/form-data; boundary=----x' },
+      });
+      expect(big.status).toBe(413);
+      expect(big.headers['content-type']).toContain('text/html');
+      expect(big.text).toContain(`<h1>${FORM_POST_TOO_LARGE.title}</h1>`);
+      expect(big.lateError).toBeUndefined();
+      const next = await probe(agent, direct!.origin, { method: 'GET', path: '/register' });
+      expect(next.status).toBe(200);
+      expect(next.reusedSocket).toBe(true);
     } finally {
       agent.destroy();
     }

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { upsertStaffUser } from '../backend/auth/staff';
 import { connectDb } from '../backend/db/connect';
 import { REPORT_MESSAGES } from '../lib/contract/reports';
+import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
 import { expectNoAxeViolations } from './axe-scan';
 import { XSS_MARKER, XSS_PAYLOADS } from './fixtures/xss-payloads';
 import { startNext, stop, type Server } from './support/next-server';
@@ -339,6 +340,25 @@ test('@js a file over the upload limit is refused in the browser, before it is p
   await page.getByLabel('Report text (Markdown)').fill('Body');
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\?done=saved$/);
+});
+
+test('@nojs a post over the size limit gets a page that says so (413), not an error; nothing is saved', async ({ page }) => {
+  await signIn(page, '/staff/reports/new');
+  const title = `Too large to post ${test.info().project.name}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Report text (Markdown)').fill('Body');
+  await page.getByLabel('Image (optional)').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().startsWith(`${server.origin}/staff/reports/new`)),
+    page.getByRole('button', { name: 'Save draft' }).click(),
+  ]);
+  expect(response.status()).toBe(413);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORM_POST_TOO_LARGE.title);
+  await expect(page.getByText(FORM_POST_TOO_LARGE.message)).toBeVisible();
+  await page.getByRole('link', { name: FORM_POST_TOO_LARGE.back }).click();
+  await expect(page).toHaveURL(/\/staff\/reports\/new$/);
+  await page.goto(`${server.origin}/staff/reports`);
+  await expect(page.getByText(title)).toHaveCount(0);
 });
 
 test('the reports list opens every report, the seeded ones too', async ({ page }) => {

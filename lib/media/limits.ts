@@ -11,3 +11,10 @@ export const MEDIA_LIMITS = {
   /** The stored image's longest side: the largest width next/image serves (next.config.ts deviceSizes). */
   storedMaxSide: 1600,
 } as const;
+
+/**
+ * The largest request body a page's form may post (server actions, next.config.ts): one photo at
+ * MEDIA_LIMITS.maxBytes plus the report's text fields. Larger posts are refused by proxy.ts with a
+ * page that says so (lib/http/body-limit.ts); Next's own refusal is a bare 500.
+ */
+export const FORM_POST_LIMIT_BYTES = MEDIA_LIMITS.maxBytes + 1024 * 1024;
