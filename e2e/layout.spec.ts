@@ -141,6 +141,52 @@ test.describe('phone menu', () => {
   });
 });
 
+test('@nojs a header painted before all of it has arrived: nothing already shown moves when the rest comes', async ({ page, request }) => {
+  // On slow data the first frame can be painted while the parser is inside the header. Render the
+  // page cut after every tag of the header and compare each element's position with the full page.
+  test.setTimeout(120_000);
+  const html = await (await request.get('/about')).text();
+  const start = html.indexOf('<header');
+  const end = html.indexOf('</header>') + '</header>'.length;
+  expect(start).toBeGreaterThan(0);
+  const cuts = [...html.slice(start, end).matchAll(/>/g)].map((m) => start + m.index + 1);
+  let body = html;
+  await page.route('**/*.woff2', (route) => route.abort()); // the same (fallback) fonts in every render
+  await page.route(/\/about$/, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }));
+  const boxes = () =>
+    page.locator('header.site-header').evaluate((header) =>
+      [header, ...header.querySelectorAll('*')].map((el) => {
+        const r = el.getBoundingClientRect();
+        const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible';
+        return { tag: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''), x: r.x, y: r.y, shown };
+      }),
+    );
+  const widths = test.info().project.name.startsWith('phone') ? [360, 412, 600, 900] : [1100, 1280];
+  const moved: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    body = html;
+    await page.goto('/about');
+    const full = await boxes();
+    for (const cut of cuts) {
+      body = html.slice(0, cut);
+      await page.goto('/about');
+      const partial = await boxes();
+      partial.forEach((box, i) => {
+        const final = full[i]!;
+        if (box.shown && final.shown && (Math.abs(box.x - final.x) > 0.5 || Math.abs(box.y - final.y) > 0.5)) {
+          moved.push(`${width}px, cut at …${html.slice(cut - 40, cut)}: ${box.tag} at (${box.x}, ${box.y}), then (${final.x}, ${final.y})`);
+        }
+      });
+    }
+  }
+  expect(moved).toEqual([]);
+  // Once the page is there, so is the header.
+  body = html;
+  await page.goto('/about');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Ìtàn Festival home' })).toBeVisible();
+});
+
 test('the skip link is first, shows on focus and moves to the main content', async ({ page }) => {
   await page.goto('/');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
