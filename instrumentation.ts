@@ -4,7 +4,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startBackgroundDelivery } = await import('./lib/outbox/background');
+  const { startBackgroundDelivery } = await import('@/lib/backend/background');
   await startBackgroundDelivery().catch((error: unknown) => {
     console.warn(`[outbox] background delivery not started: ${error instanceof Error ? error.message : String(error)}`);
   });

@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
-import { FORM_POST_LIMIT_BYTES } from './lib/media/limits';
+import { FORM_POST_LIMIT_BYTES } from './contract/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { API_CSP, CAMERA_PAGES, DOCUMENT_PATHS, PATTERN_CACHE_CONTROL, cameraPermissionsHeader, documentSecurityHeaders, staticSecurityHeaders } from './lib/security/headers';
 

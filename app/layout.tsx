@@ -7,7 +7,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/lib/festival';
+import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/contract/festival';
 import { fullTitle } from '@/lib/seo/metadata';
 import './globals.css';
 

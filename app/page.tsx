@@ -10,8 +10,8 @@ import { UpcomingEvents } from '@/components/home/upcoming-events';
 import { ButtonLink } from '@/components/ui/button';
 import { getConfig } from '@/lib/config';
 import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/lib/content';
-import type { Events, Hero } from '@/lib/content/schemas';
-import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/lib/festival';
+import type { Events, Hero } from '@/contract/content/schemas';
+import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/contract/festival';
 
 export const metadata: Metadata = {
   title: { absolute: `${FESTIVAL_FULL_NAME} · Abeokuta` },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/lib/festival';
+import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/contract/festival';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**

@@ -6,7 +6,7 @@ import {
   partnershipPayloadSchema,
   registrationPayloadSchema,
   volunteerPayloadSchema,
-} from '@/lib/contract/forms';
+} from '@/contract/api/forms';
 import type { z } from 'zod';
 import { buildApp, countRows, dbTargets, FORM_TABLES, postJson, validPayloads, type TestApp, type TestDatabase } from './test-support/databases';
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDetailsFallback } from '@/content-fallbacks';
-import type { EventDetail } from '@/lib/content/schemas';
-import { shiftEventDetail } from '@/lib/content/shift';
-import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
+import { eventDetailsFallback } from '@/contract/fallbacks';
+import type { EventDetail } from '@/contract/content/schemas';
+import { shiftEventDetail } from '@/contract/content/shift';
+import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
 import type { BackendApp } from './app';
 import { issueToken, upsertStaffUser } from './auth/staff';
 import { migrations } from './db/migrations';

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/content-fallbacks';
-import { VOLUNTEER_ROLE_IDS } from '@/lib/festival';
-import { MESSAGES } from '@/lib/forms/messages';
+import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/contract/fallbacks';
+import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
+import { MESSAGES } from '@/contract/forms/messages';
 import { upsertStaffUser } from './auth/staff';
 import { migrateAllDown, migrateToLatest } from './db/migrate';
 import { seedContent } from './db/seed';

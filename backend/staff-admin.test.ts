@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, AUDIT_PAGE_SIZE, type Dashboard } from '@/lib/contract/admin';
-import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/lib/contract/staff';
+import { ACCOUNT_MESSAGES, AUDIT_PAGE_SIZE, type Dashboard } from '@/contract/api/admin';
+import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/contract/api/staff';
 import type { BackendApp } from './app';
 import { recordAudit } from './audit/log';
 import { addStaffAccount } from './auth/accounts';

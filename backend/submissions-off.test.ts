@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heroFallback, highlightsFallback } from '@/content-fallbacks';
+import { heroFallback, highlightsFallback } from '@/contract/fallbacks';
 import { parseBackendConfig } from './config';
 import { HTTP_MESSAGES } from './lib/http';
 import { startBackend, type Backend } from './start';

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
+import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import type { BackendApp } from './app';
 import { upsertStaffUser } from './auth/staff';
 import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from './data-requests';
@@ -198,11 +198,11 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
 });
 
 describe.each(dbTargets)('page copy served by the built-in backend on $name', (target) => {
-  it('GET /api/content/visit|privacy|contact|donation-policy/ answer the content-fallbacks copy', async () => {
+  it('GET /api/content/visit|privacy|contact|donation-policy/ answer the contract/fallbacks copy', async () => {
     const database = await target.create();
     try {
       const { app } = await buildApp(database.handle);
-      const fallbacks = await import('@/content-fallbacks');
+      const fallbacks = await import('@/contract/fallbacks');
       const expected = {
         visit: fallbacks.visitFallback,
         privacy: fallbacks.privacyFallback,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from './support/ports';
-import { highlightsFallback } from '../content-fallbacks';
+import { highlightsFallback } from '../contract/fallbacks';
 
 /**
  * The /api route of the site, both ways (issue 3): with no API_BASE_URL it is the built-in backend

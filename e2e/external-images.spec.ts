@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from './support/ports';
 import sharp from 'sharp';
-import { heroFallback } from '../content-fallbacks';
+import { heroFallback } from '../contract/fallbacks';
 import { recordCspViolations } from './support/csp-violations';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The home page (spec §2): every section and anchor, their links, the festival dates, the
  * placeholder for images that fail, at phone and desktop, JavaScript on and off (projects).
- * The built-in backend serves content seeded from content-fallbacks/.
+ * The built-in backend serves content seeded from contract/fallbacks/.
  */
 import { expect, test } from '@playwright/test';
 

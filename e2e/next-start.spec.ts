@@ -11,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import { keepAliveAgent, probe } from '../backend/test-support/http-probe';
 import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
-import { FORM_POST_LIMIT_BYTES } from '../lib/media/limits';
+import { FORM_POST_LIMIT_BYTES } from '../contract/media/limits';
 import { startNext, stop, type Server } from './support/next-server';
 
 const TOO_LARGE = 'The request body is too large.';

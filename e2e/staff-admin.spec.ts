@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { connectDb, type DbHandle } from '../backend/db/connect';
 import { issueToken, upsertStaffUser } from '../backend/auth/staff';
-import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '../lib/contract/staff';
+import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '../contract/api/staff';
 import { expectNoAxeViolations } from './axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';

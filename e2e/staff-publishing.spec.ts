@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { upsertStaffUser } from '../backend/auth/staff';
 import { connectDb } from '../backend/db/connect';
-import { REPORT_MESSAGES } from '../lib/contract/reports';
+import { REPORT_MESSAGES } from '../contract/api/reports';
 import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
 import { expectNoAxeViolations } from './axe-scan';
 import { XSS_MARKER, XSS_PAYLOADS } from './fixtures/xss-payloads';

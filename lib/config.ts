@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from './festival';
+import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/contract/festival';
 
 /**
  * Environment configuration, parsed once. Every setting the site reads lives here so a
@@ -24,7 +24,7 @@ export const configSchema = z
     SITE_URL: z.url().default('http://localhost:3000'),
     FESTIVAL_START_DATE: isoDate.default(FALLBACK_FESTIVAL_START_DATE),
     FESTIVAL_END_DATE: isoDate.default(FALLBACK_FESTIVAL_END_DATE),
-    // The site's relay outbox (lib/outbox): first retry after this long, doubling up to the max.
+    // The site's relay outbox (lib/backend/): first retry after this long, doubling up to the max.
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
     OUTBOX_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
     // Vercel Cron sends it as a bearer token to /api/cron/outbox; unset, that route answers 404.

@@ -1,6 +1,6 @@
 import 'server-only';
-import { apiClient, isApiError } from '@/lib/api';
-import { ticketResultSchema, TICKET_REFERENCE_PATTERN, type Ticket } from '@/lib/contract/tickets';
+import { apiClient, isApiError } from '@/lib/backend';
+import { ticketResultSchema, TICKET_REFERENCE_PATTERN, type Ticket } from '@/contract/api/tickets';
 
 /** A ticket by its reference and link token; undefined for any wrong pair (the page answers 404). */
 export async function getTicket(reference: string, token: string | undefined): Promise<Ticket | undefined> {

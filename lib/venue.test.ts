@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitFallback } from '@/content-fallbacks';
+import { visitFallback } from '@/contract/fallbacks';
 import { eventJsonLd, placeJsonLd } from '@/lib/seo/json-ld';
 import { geoUri, osmUrl, venueAddressLine } from './venue';
 

@@ -1,4 +1,4 @@
-import type { Visit } from '@/lib/content/schemas';
+import type { Visit } from '@/contract/content/schemas';
 
 /**
  * Map links for the venue (issue 16): an OpenStreetMap page and a geo: URI (RFC 5870) that

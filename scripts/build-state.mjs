@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 export const SOURCES = [
-  'app', 'components', 'lib', 'backend', 'content-fallbacks', 'public', 'proxy.ts', 'instrumentation.ts',
+  'app', 'components', 'lib', 'backend', 'contract', 'public', 'proxy.ts', 'instrumentation.ts',
   'next.config.ts', 'package.json', '.env', '.env.local', '.env.production', '.env.production.local',
 ];
 /** lib/config.ts: the variables prerendered pages depend on. */

@@ -290,7 +290,7 @@ async function render(svg: string, out: string, width: number): Promise<number> 
 
 /** Image names (without extension) under /images/content/ from the fallback content. */
 async function contentNames(): Promise<string[]> {
-  const fallbacks = (await import('../content-fallbacks/index')) as { allFallbackImagePaths?: () => string[] };
+  const fallbacks = (await import('../contract/fallbacks/index')) as { allFallbackImagePaths?: () => string[] };
   const paths = fallbacks.allFallbackImagePaths?.() ?? [];
   const names = new Set<string>(['hero']);
   for (const p of paths) {

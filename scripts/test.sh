@@ -33,6 +33,8 @@ npx next typegen >/dev/null
 npx tsc --noEmit
 echo "== lint"
 npx eslint . --max-warnings=0
+echo "== architecture (.dependency-cruiser.cjs: arrows one way, one door into the backend)"
+npm run --silent architecture
 echo "== unit and backend tests"
 npx vitest run
 # Each end-to-end server gets its own build, made with the configuration it is served with: the

@@ -3,7 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { EventPage as EventPageBody } from '@/components/events/event-page';
 import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
 import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
-import { htmlToText } from '@/lib/html/sanitize';
+import { htmlToText } from '@/contract/html/sanitize';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 /*

@@ -4,7 +4,7 @@ import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getConfig } from '@/lib/config';
 import { getAbout } from '@/lib/content';
-import { FESTIVAL_FULL_NAME } from '@/lib/festival';
+import { FESTIVAL_FULL_NAME } from '@/contract/festival';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';

@@ -9,7 +9,7 @@ import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getContactInfo } from '@/lib/content';
-import { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_MIN_CHARS, CONTACT_RESPONSE_BUSINESS_DAYS, CONTACT_TOPICS, FESTIVAL_NAME } from '@/lib/festival';
+import { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_MIN_CHARS, CONTACT_RESPONSE_BUSINESS_DAYS, CONTACT_TOPICS, FESTIVAL_NAME } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { contactAction } from './actions';
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { SUBMIT_MESSAGES } from '@/lib/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import {
   AMOUNT_CHOICE_FIELD,
   CUSTOM_AMOUNT_FIELD,
@@ -9,8 +9,8 @@ import {
   donationFormSchema,
   resolveDonationAmount,
   toDonationPayload,
-} from '@/lib/forms/schemas';
-import { DONATION_SECRET_FIELDS, echoValues, formDataToObject, validateForm, type FormState } from '@/lib/forms/form-state';
+} from '@/contract/forms/schemas';
+import { DONATION_SECRET_FIELDS, echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
 import { isBot, newIdempotencyKey, postForm, readIdempotencyKey, resultField } from '@/lib/forms/submit';
 
 const FIELDS = Object.keys(donationFormSchema.shape);

@@ -9,7 +9,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getDonationPolicy } from '@/lib/content';
-import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/lib/festival';
+import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/contract/festival';
 import { donateAction } from './actions';
 
 export const metadata: Metadata = {

@@ -1,5 +1,5 @@
 import { getConfig } from '@/lib/config';
-import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
+import { buildFestivalCalendar } from '@/contract/feeds/festival-calendar';
 
 // The dates come from configuration, fixed at build: served as a static file.
 export const dynamic = 'force-static';

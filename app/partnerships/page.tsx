@@ -8,7 +8,7 @@ import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { FESTIVAL_NAME, PARTNERSHIP_RESPONSE_BUSINESS_DAYS, PROPOSAL_MAX_CHARS, PROPOSAL_MIN_CHARS } from '@/lib/festival';
+import { FESTIVAL_NAME, PARTNERSHIP_RESPONSE_BUSINESS_DAYS, PROPOSAL_MAX_CHARS, PROPOSAL_MIN_CHARS } from '@/contract/festival';
 import { proposeAction } from './actions';
 
 export const metadata: Metadata = {

@@ -4,7 +4,7 @@ import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getPrivacy } from '@/lib/content';
-import { FESTIVAL_NAME, formatDate } from '@/lib/festival';
+import { FESTIVAL_NAME, formatDate } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export function generateMetadata(): Metadata {

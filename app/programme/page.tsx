@@ -6,8 +6,8 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { getAllEventDetails, getPrograms } from '@/lib/content';
 import { lagosTime, programmeByDay } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_ICS_PATH } from '@/lib/feeds/festival-calendar';
-import { FESTIVAL_NAME, formatFestivalDates } from '@/lib/festival';
+import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
+import { FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export function generateMetadata(): Metadata {

@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { TicketStepper } from '@/components/forms/ticket-stepper';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS } from '@/lib/festival';
+import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS } from '@/contract/festival';
 import { registerAction } from './actions';
 import styles from '@/components/forms/page.module.css';
 

@@ -6,7 +6,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { getVisit } from '@/lib/content';
 import { dayLabel } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, formatFestivalDates } from '@/lib/festival';
+import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { placeJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';

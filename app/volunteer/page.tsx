@@ -5,7 +5,7 @@ import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getConfig } from '@/lib/config';
 import { getVolunteerBenefits, getVolunteerRoles } from '@/lib/content';
-import { FESTIVAL_NAME } from '@/lib/festival';
+import { FESTIVAL_NAME } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 export function generateMetadata(): Metadata {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/lib/contract/admin';
+import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
 import type { Db } from '../db/schema';
 import { checkInCounts } from '../tickets/check-in';
 

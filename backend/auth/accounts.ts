@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CreateStaffPayload, StaffAccount } from '@/lib/contract/admin';
+import type { CreateStaffPayload, StaffAccount } from '@/contract/api/admin';
 import { recordAudit } from '../audit/log';
 import { isUniqueViolation } from '../db/errors';
 import type { Db, DbDialect, StaffRole } from '../db/schema';

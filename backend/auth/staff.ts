@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/lib/contract/staff';
+import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/contract/api/staff';
 import { newId } from '../lib/ids';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_RULES } from '@/lib/forms/field-rules';
-import { textField } from '@/lib/forms/rules';
+import { EMAIL_RULES } from '@/contract/forms/field-rules';
+import { textField } from '@/contract/forms/rules';
 import { countPersonalData, deletePersonalData, findPersonalData } from '../data-requests';
 import { openConfiguredDb } from './open-db';
 

@@ -9,12 +9,12 @@ import {
   privacyFallback,
   programsFallback,
   visitFallback,
-} from '@/content-fallbacks';
-import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/lib/festival';
+} from '@/contract/fallbacks';
+import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
 import type { Db } from './schema';
 
 /**
- * Fills the content tables from content-fallbacks/ so the built-in backend serves what the
+ * Fills the content tables from contract/fallbacks/ so the built-in backend serves what the
  * fallbacks hold. Idempotent: rows that exist (perhaps edited by staff) are left as they are.
  */
 export async function seedContent(db: Db, now = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-import { PHONE_PATTERN } from '@/lib/forms/checks';
+import { PHONE_PATTERN } from '@/contract/forms/checks';
 import type { Db } from '../db/schema';
 
 /** Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint. */
@@ -15,7 +15,7 @@ type Cell = string | number | null | undefined;
 const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n\0]/;
 
 /**
- * A phone number as the forms accept it (lib/forms PHONE_PATTERN), starting with '+', a digit or
+ * A phone number as the forms accept it (contract/forms PHONE_PATTERN), starting with '+', a digit or
  * '('. Such a value holds only digits, spaces, hyphens and parentheses after one leading '+': even
  * a spreadsheet that reads it as a formula can only do arithmetic on numbers with it, because a
  * function call, a cell reference or a DDE link needs letters, '!' or '|'. So it needs no

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { ADDRESS_RANGES, AddressRangeError, addToBlockList } from '@/lib/net/ranges';
+import { ADDRESS_RANGES, AddressRangeError, addToBlockList } from '@/contract/net/ranges';
 
 /**
  * Whose address a request counts under for the rate limits (issue 13, finding 1).

@@ -10,7 +10,7 @@ export function ticketReference(): string {
   return `ITN-${out}`;
 }
 
-export { TICKET_REFERENCE_PATTERN } from '@/lib/contract/tickets';
+export { TICKET_REFERENCE_PATTERN } from '@/contract/api/tickets';
 
 export function newId(): string {
   return randomUUID();

@@ -1,7 +1,7 @@
 import type Mail from 'nodemailer/lib/mailer';
 import { z } from 'zod';
-import { buildFestivalCalendar } from '@/lib/feeds/festival-calendar';
-import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates, formatNaira } from '@/lib/festival';
+import { buildFestivalCalendar } from '@/contract/feeds/festival-calendar';
+import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates, formatNaira } from '@/contract/festival';
 import type { BackendConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { Signer } from '../lib/signing';
@@ -10,9 +10,9 @@ import type { OutboxEntry } from '../outbox/queue';
 import { getContentBlock } from '../db/queries/content';
 import { isSubscribed, newsletterUnsubscribeLinks } from '../newsletter/unsubscribe';
 import { ticketUrl } from '../tickets/links';
-import { donationPolicyFallback } from '@/content-fallbacks/donation-policy';
-import { donationPolicySchema } from '@/lib/content/schemas';
-import { MAIL_REASONS } from '@/lib/forms/messages';
+import { donationPolicyFallback } from '@/contract/fallbacks/donation-policy';
+import { donationPolicySchema } from '@/contract/content/schemas';
+import { MAIL_REASONS } from '@/contract/forms/messages';
 import { button, escapeHtml, facts, mailLayout, paragraph } from './html';
 import { qrPng } from './qr-png';
 

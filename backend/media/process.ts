@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
+import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
 
 /**
  * An uploaded image, checked by decoding it (never by its name or the browser's type) and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsOnly } from '@/lib/forms/rules';
+import { digitsOnly } from '@/contract/forms/rules';
 import {
   GatewayReferenceConflictError,
   GatewayUnavailableError,

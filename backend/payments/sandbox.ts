@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { digitsOnly } from '@/lib/forms/rules';
+import { digitsOnly } from '@/contract/forms/rules';
 import { GatewayReferenceConflictError, PAYMENT_MESSAGES, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 
 /** Paystack's documented test cards: one that succeeds, one the bank declines. */

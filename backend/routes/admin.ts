@@ -5,8 +5,8 @@ import {
   auditQuerySchema,
   createStaffPayloadSchema,
   resetPasswordPayloadSchema,
-} from '@/lib/contract/admin';
-import { errorsByPath } from '@/lib/forms/form-state';
+} from '@/contract/api/admin';
+import { errorsByPath } from '@/contract/forms/form-state';
 import { dashboardFigures } from '../admin/dashboard';
 import { listAudit } from '../audit/log';
 import {
@@ -28,7 +28,7 @@ import { readJsonObject } from './read-json';
 /**
  * Staff-only (bearer token): the CSV exports (GET /admin/export/<kind>.csv, the same CSV as
  * `npm run export -- <kind>`) and the dashboard's figures; admins only: staff accounts and the
- * audit log (lib/contract/admin.ts lists the messages).
+ * audit log (contract/api/admin.ts lists the messages).
  */
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { errorsByPath } from '@/lib/forms/form-state';
-import { NAME_RULES } from '@/lib/forms/field-rules';
-import { textField } from '@/lib/forms/rules';
+import { errorsByPath } from '@/contract/forms/form-state';
+import { NAME_RULES } from '@/contract/forms/field-rules';
+import { textField } from '@/contract/forms/rules';
 import { bearerToken, checkCredentials, createStaffUser, EmailTakenError, findStaffByEmail, issueToken, revokeToken, userForToken } from '../auth/staff';
 import { recordAudit } from '../audit/log';
 import type { Db } from '../db/schema';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
-import { CONTROL_CHARACTERS } from '@/lib/forms/checks';
+import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
+import { CONTROL_CHARACTERS } from '@/contract/forms/checks';
 import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
@@ -64,7 +64,7 @@ export function contentRoutes(db: Db, siteUrl: string, festivalStartDate: string
     return details ? c.json(details) : fail(c, 404, 'Content not found.');
   });
 
-  // Page copy (issue 16): seeded from content-fallbacks/ like the hero.
+  // Page copy (issue 16): seeded from contract/fallbacks/ like the hero.
   for (const key of ['visit', 'privacy', 'contact', 'donation-policy'] as const) {
     r.get(`/${key}`, async (c) => {
       const block = await getContentBlock<unknown>(db, key);

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { HONEYPOT_FIELD } from '@/lib/festival';
-import { errorsByPath } from '@/lib/forms/form-state';
-import { cardBrand, digitsOnly, parseExpiry } from '@/lib/forms/rules';
+import { HONEYPOT_FIELD } from '@/contract/festival';
+import { errorsByPath } from '@/contract/forms/form-state';
+import { cardBrand, digitsOnly, parseExpiry } from '@/contract/forms/rules';
 import {
   contactPayloadSchema,
   donationPayloadSchema,
@@ -12,7 +12,7 @@ import {
   partnershipPayloadSchema,
   registrationPayloadSchema,
   volunteerPayloadSchema,
-} from '@/lib/contract/forms';
+} from '@/contract/api/forms';
 import {
   CapacityExceededError,
   createContactMessage,
@@ -97,7 +97,7 @@ function redactCard(raw: Record<string, unknown>): unknown {
   return { ...raw, card: { ...rest, last4: typeof number === 'string' ? digitsOnly(number).slice(-4) : null } };
 }
 
-/** POST /forms/* (spec §7): validate with lib/forms, drop honeypot bots, honour Idempotency-Key. */
+/** POST /forms/* (spec §7): validate with contract/forms, drop honeypot bots, honour Idempotency-Key. */
 export function formRoutes(deps: AppDeps) {
   const { db, config, gateway } = deps;
   const signer = signerOf(deps);

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { EMAIL_RULES } from '@/lib/forms/field-rules';
-import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
-import { textField } from '@/lib/forms/rules';
+import { EMAIL_RULES } from '@/contract/forms/field-rules';
+import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
+import { textField } from '@/contract/forms/rules';
 import { unsubscribeNewsletter, UNSUBSCRIBE_PAGE_PATH, verifyUnsubscribeToken } from '../newsletter/unsubscribe';
 import { fail } from '../lib/http';
 import { nowIso } from '../lib/ids';

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/lib/contract/reports';
-import type { Events, Hero } from '@/lib/content/schemas';
-import { EVENT_DETAIL_MESSAGES, parseEventDetailInput, type StoredEventDetail } from '@/lib/contract/event-details';
+import { CARD_MESSAGES, cardInputSchema, REPORT_ID_PATTERN, HERO_MESSAGES, heroInputSchema, mediaUploadSchema, mediaUrl, REPORT_MESSAGES, reportInputSchema, type AdminReport, type ReportInput } from '@/contract/api/reports';
+import type { Events, Hero } from '@/contract/content/schemas';
+import { EVENT_DETAIL_MESSAGES, parseEventDetailInput, type StoredEventDetail } from '@/contract/api/event-details';
 import { getEvents, getHero, getStoredEventDetails, publicEventDetail } from '../db/queries/content';
-import { errorsByPath } from '@/lib/forms/form-state';
+import { errorsByPath } from '@/contract/forms/form-state';
 import { recordAudit } from '../audit/log';
 import { createReport, getAdminReport, getMedia, insertMedia, listAdminReports, mediaExists, setReportStatus, updateReport } from '../db/queries/reports';
 import type { Db } from '../db/schema';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { errorsByPath } from '@/lib/forms/form-state';
-import { HONEYPOT_FIELD } from '@/lib/festival';
+import { errorsByPath } from '@/contract/forms/form-state';
+import { HONEYPOT_FIELD } from '@/contract/festival';
 import {
   checkInPayloadSchema,
   normaliseReference,
   TICKET_REFERENCE_PATTERN,
   TICKET_RESEND_MESSAGE,
   ticketResendPayloadSchema,
-} from '@/lib/contract/tickets';
+} from '@/contract/api/tickets';
 import { recordAudit } from '../audit/log';
 import { fail, HTTP_MESSAGES } from '../lib/http';
 import { signerOf } from '../lib/signer-of';

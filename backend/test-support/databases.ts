@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { VOLUNTEER_ROLE_IDS } from '@/lib/festival';
+import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { createApp, type BackendApp } from '../app';
 import { parseBackendConfig, type BackendConfig } from '../config';
 import { connectDb, type DbHandle } from '../db/connect';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_RESEND_MESSAGE } from '@/lib/contract/tickets';
+import { TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/staff';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '../test-support/databases';

@@ -2,7 +2,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
 import { Breadcrumb, type Crumb } from '@/components/highlights/breadcrumb';
-import { sanitizeBodyHtml } from '@/lib/html/sanitize';
+import { sanitizeBodyHtml } from '@/contract/html/sanitize';
 import { formatEventWhen } from './event-when';
 import type { EventView } from './resolve-event';
 import styles from './events.module.css';

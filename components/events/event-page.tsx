@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { FESTIVAL_ADDRESS } from '@/content-fallbacks/event-details';
+import { FESTIVAL_ADDRESS } from '@/contract/fallbacks/event-details';
 import { getVisit } from '@/lib/content';
 import { sessionIcsPath } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
-import { htmlToText } from '@/lib/html/sanitize';
+import { htmlToText } from '@/contract/html/sanitize';
 import { eventJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { EventDetailView } from './event-detail-view';

@@ -1,4 +1,4 @@
-import { FESTIVAL_TIME_ZONE } from '@/lib/festival';
+import { FESTIVAL_TIME_ZONE } from '@/contract/festival';
 
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: FESTIVAL_TIME_ZONE });
 const date = new Intl.DateTimeFormat('en-GB', {

@@ -1,4 +1,4 @@
-import type { EventDetail, Events, Program } from '@/lib/content/schemas';
+import type { EventDetail, Events, Program } from '@/contract/content/schemas';
 
 /** What an event page shows, from a full detail or, failing that, the card that linked to it. */
 export interface EventView {

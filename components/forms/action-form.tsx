@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
-import { checkField, type FormName } from '@/lib/forms/field-rules';
-import { idleState, type FieldErrors, type FormState } from '@/lib/forms/form-state';
+import { checkField, type FormName } from '@/contract/forms/field-rules';
+import { idleState, type FieldErrors, type FormState } from '@/contract/forms/form-state';
 import { ErrorSummary } from './error-summary';
 import { FormContext } from './form-context';
 import { Honeypot } from './honeypot';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef } from 'react';
-import { DONATION_MIN_NGN, DONATION_SUGGESTED_NGN, formatNaira } from '@/lib/festival';
-import { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD, checkField } from '@/lib/forms/field-rules';
+import { DONATION_MIN_NGN, DONATION_SUGGESTED_NGN, formatNaira } from '@/contract/festival';
+import { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD, checkField } from '@/contract/forms/field-rules';
 import { ChoiceGroup, describedBy } from './field';
 import { useFormField, useSetError } from './form-context';
 import controls from './controls.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type MouseEvent } from 'react';
-import type { FieldErrors } from '@/lib/forms/form-state';
+import type { FieldErrors } from '@/contract/forms/form-state';
 import styles from './forms.module.css';
 
 /**

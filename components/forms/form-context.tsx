@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { FieldErrors } from '@/lib/forms/form-state';
+import type { FieldErrors } from '@/contract/forms/form-state';
 
 /** What a form's fields read: the current error per field and the answers to show again. */
 export interface FormContextValue {

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@/lib/festival';
+import { HONEYPOT_FIELD } from '@/contract/festival';
 import styles from './controls.module.css';
 
 /** A field people never see or reach; bots that fill it are answered politely and ignored. */

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { PRIVACY_NOTE } from '@/lib/forms/messages';
+import { PRIVACY_NOTE } from '@/contract/forms/messages';
 import styles from './forms.module.css';
 
 /** Two fields side by side on wide screens, stacked on phones. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api/errors';
-import { NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
+import { ApiError } from '@/lib/backend/errors';
+import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 
 /**
  * The footer sign-up keeps an address in the outbox only when the backend could not answer
@@ -10,11 +10,11 @@ import { NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
 const post = vi.fn();
 const enqueueNewsletter = vi.fn(async () => undefined);
 
-vi.mock('@/lib/api', async () => {
-  const errors = await import('@/lib/api/errors');
-  return { apiClient: { post }, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+vi.mock('@/lib/backend', async () => {
+  const errors = await import('@/lib/backend/errors');
+  const relay = await import('@/lib/backend/relay');
+  return { apiClient: { post }, enqueueNewsletter, isOutage: relay.isOutage, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
 });
-vi.mock('@/lib/outbox', () => ({ enqueueNewsletter }));
 
 const { subscribeNewsletter } = await import('./newsletter-action');
 

@@ -1,12 +1,10 @@
 'use server';
 
-import { apiClient, isApiError, readApiErrorBody } from '@/lib/api';
-import { NEWSLETTER_MESSAGES } from '@/lib/forms/messages';
-import { newsletterFormSchema } from '@/lib/forms/schemas';
-import { validateForm } from '@/lib/forms/form-state';
+import { apiClient, enqueueNewsletter, isApiError, isOutage, readApiErrorBody } from '@/lib/backend';
+import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
+import { newsletterFormSchema } from '@/contract/forms/schemas';
+import { validateForm } from '@/contract/forms/form-state';
 import { isBot } from '@/lib/forms/submit';
-import { enqueueNewsletter } from '@/lib/outbox';
-import { isOutage } from '@/lib/outbox/relay';
 
 export type NewsletterState =
   | { status: 'idle' }

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useActionState, useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { NEWSLETTER_RESET_MS } from '@/lib/festival';
-import { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from '@/lib/forms/newsletter-messages';
+import { NEWSLETTER_RESET_MS } from '@/contract/festival';
+import { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from '@/contract/forms/newsletter-messages';
 import controls from './controls.module.css';
 import { ErrorMessage, describedBy } from './error-message';
 import { Honeypot } from './honeypot';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { TICKETS_DEFAULT, TICKETS_MAX, TICKETS_MIN } from '@/lib/festival';
+import { TICKETS_DEFAULT, TICKETS_MAX, TICKETS_MIN } from '@/contract/festival';
 import { describedBy, FieldShell, fieldIds } from './field';
 import { useClearError, useFormField } from './form-context';
 import controls from './controls.module.css';

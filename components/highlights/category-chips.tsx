@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
+import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
 import styles from './highlights.module.css';
 
 export type HighlightCategorySlug = (typeof HIGHLIGHT_CATEGORIES)[number]['slug'];

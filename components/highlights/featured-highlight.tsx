@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import type { Highlight } from '@/lib/content/schemas';
+import type { Highlight } from '@/contract/content/schemas';
 import { ContentImage } from '@/components/ui/content-image';
 import { highlightHref } from './highlight-card';
 import { HighlightMeta } from './highlight-meta';

@@ -1,4 +1,4 @@
-import type { Highlight } from '@/lib/content/schemas';
+import type { Highlight } from '@/contract/content/schemas';
 import { Card } from '@/components/ui/card';
 import { HighlightMeta } from './highlight-meta';
 import styles from './highlight-card.module.css';

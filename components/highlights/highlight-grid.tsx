@@ -1,4 +1,4 @@
-import type { Highlight } from '@/lib/content/schemas';
+import type { Highlight } from '@/contract/content/schemas';
 import { HighlightCard } from './highlight-card';
 import styles from './highlight-grid.module.css';
 

@@ -1,5 +1,5 @@
-import type { Highlight } from '@/lib/content/schemas';
-import { formatDate, HIGHLIGHT_DEFAULT_READ_TIME } from '@/lib/festival';
+import type { Highlight } from '@/contract/content/schemas';
+import { formatDate, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
 
 /** "Event Report · 22 July 2025 · 5 min read", with a machine-readable date. */
 export function HighlightMeta({ highlight, showCategory = true }: { highlight: Highlight; showCategory?: boolean }) {

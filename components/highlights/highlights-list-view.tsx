@@ -1,4 +1,4 @@
-import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
+import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
 import { CategoryChips, categoryHref, type HighlightCategorySlug } from './category-chips';
 import { FeaturedHighlight } from './featured-highlight';
 import { HighlightGrid } from './highlight-grid';

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { highlightsFallback } from '@/content-fallbacks';
+import { highlightsFallback } from '@/contract/fallbacks';
 import { fallbackHighlightPage } from '@/lib/content/source';
-import { highlightSchema } from '@/lib/content/schemas';
+import { highlightSchema } from '@/contract/content/schemas';
 import { HighlightsError, HighlightsEmpty } from './highlights-states';
 import { loadHighlightsList, type HighlightsListSources } from './list-state';
 

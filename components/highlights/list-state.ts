@@ -1,4 +1,4 @@
-import type { Highlight, HighlightPage } from '@/lib/content/schemas';
+import type { Highlight, HighlightPage } from '@/contract/content/schemas';
 import type { HighlightCategorySlug } from './category-chips';
 
 export const HIGHLIGHTS_PAGE_SIZE = 9;

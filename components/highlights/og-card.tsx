@@ -1,6 +1,6 @@
 import { ImageResponse } from 'next/og';
-import type { Highlight } from '@/lib/content/schemas';
-import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, formatDate } from '@/lib/festival';
+import type { Highlight } from '@/contract/content/schemas';
+import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, formatDate } from '@/contract/festival';
 import { loadOgFonts } from '@/lib/seo/og-fonts';
 
 /**

@@ -1,7 +1,7 @@
-import type { Hero } from '@/lib/content/schemas';
+import type { Hero } from '@/contract/content/schemas';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
-import { FESTIVAL_CITY, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/lib/festival';
+import { FESTIVAL_CITY, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/contract/festival';
 import styles from './home.module.css';
 
 /** The opening: title, body, the CTA to registration, dates and venue; the page's LCP image. */

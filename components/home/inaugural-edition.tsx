@@ -1,10 +1,10 @@
 import { Link } from '@/components/ui/link';
-import type { Program } from '@/lib/content/schemas';
+import type { Program } from '@/contract/content/schemas';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { FESTIVAL_ICS_PATH } from '@/lib/feeds/festival-calendar';
-import { FESTIVAL_VENUE, WRISTBAND_HOURS } from '@/lib/festival';
+import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
+import { FESTIVAL_VENUE, WRISTBAND_HOURS } from '@/contract/festival';
 import styles from './home.module.css';
 
 export const NO_PROGRAMS = 'No programs available at the moment.';

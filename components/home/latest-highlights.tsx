@@ -1,8 +1,8 @@
-import type { Highlight } from '@/lib/content/schemas';
+import type { Highlight } from '@/contract/content/schemas';
 import { HighlightCard } from '@/components/highlights/highlight-card';
 import { ButtonLink } from '@/components/ui/button';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { HOME_HIGHLIGHTS_COUNT } from '@/lib/festival';
+import { HOME_HIGHLIGHTS_COUNT } from '@/contract/festival';
 import styles from './home.module.css';
 
 export const NO_HIGHLIGHTS = 'No highlights available at the moment.';

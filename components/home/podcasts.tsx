@@ -1,4 +1,4 @@
-import type { Podcast } from '@/lib/content/schemas';
+import type { Podcast } from '@/contract/content/schemas';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import styles from './home.module.css';

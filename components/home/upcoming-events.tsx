@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import type { Events } from '@/lib/content/schemas';
+import type { Events } from '@/contract/content/schemas';
 import { Card } from '@/components/ui/card';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';

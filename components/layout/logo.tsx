@@ -1,5 +1,5 @@
 import { Link } from '@/components/ui/link';
-import { FESTIVAL_NAME } from '@/lib/festival';
+import { FESTIVAL_NAME } from '@/contract/festival';
 
 /** The wordmark: an adire sun mark plus "Ìtàn". Links home (the spec's "/" header link). */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/lib/festival';
+import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/contract/festival';
 import { NewsletterForm } from '@/components/forms/newsletter-form';
 import { Logo } from './logo';
 import { HOME_LINK, PRIMARY_LINKS, SECONDARY_LINKS } from './nav-links';

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { AccountsState } from '@/app/staff/accounts/actions';
-import type { StaffAccount } from '@/lib/contract/admin';
-import { PASSWORD_MIN_CHARS } from '@/lib/contract/admin-limits';
+import type { AccountsState } from './accounts-state';
+import type { StaffAccount } from '@/contract/api/admin';
+import { PASSWORD_MIN_CHARS } from '@/contract/api/admin-limits';
 import { STAFF_TEXT } from '@/lib/staff/messages';
 import styles from './admin.module.css';
 

@@ -2,7 +2,7 @@
 
 import Image from 'next/image';
 import { describedBy, Field, FieldShell } from '@/components/forms/field';
-import { MEDIA_LIMITS } from '@/lib/contract/reports';
+import { MEDIA_LIMITS } from '@/contract/api/reports';
 import { ImageFileInput } from './image-file-input';
 import { ItemEditorForm, useItemEditor, type ItemEditorAction } from './item-editor';
 import { ownImageUrl, textValue } from './report-editor-state';

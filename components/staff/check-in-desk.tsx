@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useRef } from 'react';
-import type { CheckInAnswer, CheckInState } from '@/app/staff/check-in/actions';
-import { CHECK_IN_MESSAGES } from '@/lib/forms/messages';
+import type { CheckInAnswer, CheckInState } from './check-in-state';
+import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
 import { QrScanner } from './qr-scanner';
 import styles from './staff.module.css';
 

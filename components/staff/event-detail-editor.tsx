@@ -1,7 +1,7 @@
 'use client';
 
 import { Field } from '@/components/forms/field';
-import { EVENT_DETAIL_LIMITS } from '@/lib/contract/admin-limits';
+import { EVENT_DETAIL_LIMITS } from '@/contract/api/admin-limits';
 import { ItemEditorForm, useItemEditor, type ItemEditorAction } from './item-editor';
 
 /**

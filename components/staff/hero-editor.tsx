@@ -6,7 +6,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { describedBy, Field, FieldShell, fieldIds } from '@/components/forms/field';
 import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
-import { MEDIA_LIMITS, REPORT_LIMITS } from '@/lib/contract/reports';
+import { MEDIA_LIMITS, REPORT_LIMITS } from '@/contract/api/reports';
 import { ImageFileInput } from './image-file-input';
 import { initialEditorState, ownImageUrl, textValue, type ReportEditorState } from './report-editor-state';
 import styles from './editor.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/lib/contract/reports';
+import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
 import styles from './editor.module.css';
 
 /**

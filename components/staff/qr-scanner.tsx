@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '@/components/forms/use-hydrated';
-import { referenceFromScan } from '@/lib/contract/tickets';
+import { referenceFromScan } from '@/contract/api/tickets';
 import styles from './staff.module.css';
 
 /** The Shape Detection API's detector, where the browser has it (Chrome on Android does). */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@/lib/forms/form-state';
+import type { FieldErrors } from '@/contract/forms/form-state';
 
 /** What the report editor's action returns (app/staff/reports/actions.ts). */
 export interface ReportEditorState {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { logoutAction } from '@/app/staff/login/actions';
+import { logoutAction } from '@/lib/staff/sign-out-action';
 import styles from './staff.module.css';
 
 /**

@@ -1,12 +1,12 @@
 /**
  * With the API unreachable (API_BASE_URL is a closed port), the home page still renders every
- * section from content-fallbacks/.
+ * section from contract/fallbacks/.
  */
 import { expect, test } from '@playwright/test';
-import { eventsFallback } from '../../content-fallbacks/events';
-import { heroFallback } from '../../content-fallbacks/hero';
-import { programsFallback } from '../../content-fallbacks/programs';
-import { podcastsFallback } from '../../content-fallbacks/podcasts';
+import { eventsFallback } from '../../contract/fallbacks/events';
+import { heroFallback } from '../../contract/fallbacks/hero';
+import { programsFallback } from '../../contract/fallbacks/programs';
+import { podcastsFallback } from '../../contract/fallbacks/podcasts';
 
 test('home renders from fallbacks when the API is down', async ({ page }) => {
   const response = await page.goto('/');

@@ -10,8 +10,8 @@ import {
   programsFallback,
   volunteerBenefitsFallback,
   volunteerRolesFallback,
-} from '@/content-fallbacks';
-import { HIGHLIGHT_CATEGORIES, TEAM_MEMBERS_COUNT, VOLUNTEER_BENEFITS_COUNT, VOLUNTEER_ROLES_COUNT } from '@/lib/festival';
+} from '@/contract/fallbacks';
+import { HIGHLIGHT_CATEGORIES, TEAM_MEMBERS_COUNT, VOLUNTEER_BENEFITS_COUNT, VOLUNTEER_ROLES_COUNT } from '@/contract/festival';
 import {
   aboutSchema,
   eventDetailSchema,
@@ -22,12 +22,12 @@ import {
   programSchema,
   volunteerBenefitSchema,
   volunteerRoleSchema,
-} from './schemas';
+} from '@/contract/content/schemas';
 import { findEventDetail, getAbout, getAllEventDetails, getVolunteerBenefits, getVolunteerRoles } from './static';
 
 const getEventDetail = (slug: string, kind?: 'event' | 'program') => findEventDetail(getAllEventDetails(), slug, kind);
 
-describe('content-fallbacks', () => {
+describe('contract/fallbacks', () => {
   it('every fallback validates against its schema, unchanged', () => {
     expect(heroSchema.parse(heroFallback)).toEqual(heroFallback);
     expect(eventsSchema.parse(eventsFallback)).toEqual(eventsFallback);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { highlightsFallback } from '@/content-fallbacks';
+import { highlightsFallback } from '@/contract/fallbacks';
 import { sendJson, startTestServer, type TestServer } from '@/test-support/http-server';
 
 /**

@@ -1,12 +1,12 @@
 /**
  * lib/content — everything a page shows, with the fallbacks of spec §7. Server-only.
  *
- *   getHero(), getEvents(), getPrograms(), getPodcasts()      API, else content-fallbacks/
+ *   getHero(), getEvents(), getPrograms(), getPodcasts()      API, else contract/fallbacks/
  *   getVisit(), getPrivacy(), getContactInfo(), getDonationPolicy()   the same (issue 16)
  *   getHighlights({ category?, limit?, page? }) -> HighlightPage  (results, count, next, previous)
  *   getFeaturedHighlights(limit = 3) -> Highlight[]
  *   getHighlight(slug) -> Highlight | undefined   (undefined: show HIGHLIGHT_NOT_FOUND / notFound())
- *   getAllEventDetails(), getEventDetail(slug, kind?)         API, else content-fallbacks/ moved
+ *   getAllEventDetails(), getEventDetail(slug, kind?)         API, else contract/fallbacks/ moved
  *                                                              to FESTIVAL_START_DATE (undefined: 404)
  *   getAbout(), getVolunteerRoles(), getVolunteerBenefits()   static, synchronous
  *   relatedHighlights(current, all, max = 3)                   pure
@@ -14,15 +14,15 @@
  * The API getters never throw: on any failure they log one line and return the fallback. Each is
  * wrapped in React cache() so a page and its metadata share one request per render. Pages render
  * per request (their CSP nonce); answers from an external API come through Next's data cache
- * (lib/api publicApiClient), the built-in backend answers in-process.
+ * (lib/backend publicApiClient), the built-in backend answers in-process.
  */
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
-import { publicApiClient } from '@/lib/api';
+import { publicApiClient } from '@/lib/backend';
 import { withSessionSubtitles } from './programme';
 import { createContentSource } from './source';
-import type { EventDetail } from './schemas';
+import type { EventDetail } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
 
 export {

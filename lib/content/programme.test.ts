@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventDetailsFallback, programsFallback } from '@/content-fallbacks';
+import { eventDetailsFallback, programsFallback } from '@/contract/fallbacks';
 import { dayLabel, lagosDate, programmeByDay, sessionSubtitle, withSessionSubtitles } from './programme';
-import { shiftEventDetail } from './shift';
+import { shiftEventDetail } from '@/contract/content/shift';
 
 describe('programme by day', () => {
   it('the fallback programme: two days, sessions in time order, Lagos times, room and category', () => {

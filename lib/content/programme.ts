@@ -1,9 +1,9 @@
-import { FESTIVAL_TIME_ZONE } from '@/lib/festival';
-import type { EventDetail, Program } from './schemas';
+import { FESTIVAL_TIME_ZONE } from '@/contract/festival';
+import type { EventDetail, Program } from '@/contract/content/schemas';
 
 /**
  * The programme by day (issue 16): the programme rows (API or fallback) joined with their session
- * details (times, room: content-fallbacks/event-details.ts, moved with FESTIVAL_START_DATE),
+ * details (times, room: contract/fallbacks/event-details.ts, moved with FESTIVAL_START_DATE),
  * grouped by day and ordered by time, in Lagos time whatever the server's zone. Pure, so tested.
  */
 export interface Session {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RELATED_REPORTS_MAX } from '@/lib/festival';
+import { RELATED_REPORTS_MAX } from '@/contract/festival';
 import { relatedHighlights } from './related';
-import type { Highlight } from './schemas';
+import type { Highlight } from '@/contract/content/schemas';
 
 function h(slug: string, category: string, date: string): Highlight {
   return { id: slug, slug, category, date, title: slug, excerpt: '', content: '', image: '/i.webp', readTime: '5 min read', author: '', tags: [] };

@@ -1,5 +1,5 @@
-import { categorySlug, RELATED_REPORTS_MAX } from '@/lib/festival';
-import type { Highlight } from './schemas';
+import { categorySlug, RELATED_REPORTS_MAX } from '@/contract/festival';
+import type { Highlight } from '@/contract/content/schemas';
 
 /**
  * Reports to suggest under `current`: same category first, then the most recent; never the

@@ -10,10 +10,10 @@ import {
   privacyFallback,
   programsFallback,
   visitFallback,
-} from '@/content-fallbacks';
-import type { ApiClient } from '@/lib/api/client';
-import { isApiError } from '@/lib/api/errors';
-import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/lib/festival';
+} from '@/contract/fallbacks';
+import type { ApiClient } from '@/lib/backend/client';
+import { isApiError } from '@/lib/backend/errors';
+import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import {
   contactInfoSchema,
   donationPolicySchema,
@@ -37,7 +37,7 @@ import {
   type Privacy,
   type Program,
   type Visit,
-} from './schemas';
+} from '@/contract/content/schemas';
 
 /** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found';
@@ -92,7 +92,7 @@ export interface ContentSourceOptions {
   rethrow?: (error: unknown) => void;
   /**
    * The event details to use when the API fails (lib/content/index.ts passes the static copy moved
-   * to FESTIVAL_START_DATE); default: content-fallbacks/event-details.ts as written.
+   * to FESTIVAL_START_DATE); default: contract/fallbacks/event-details.ts as written.
    */
   eventDetailsFallback?: () => EventDetail[];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDetail } from './schemas';
-import { shiftEventDetail } from './shift';
+import type { EventDetail } from '@/contract/content/schemas';
+import { shiftEventDetail } from '@/contract/content/shift';
 
 const detail: EventDetail = {
   slug: 'x',

@@ -3,9 +3,9 @@ import {
   eventDetailsFallback,
   volunteerBenefitsFallback,
   volunteerRolesFallback,
-} from '@/content-fallbacks';
+} from '@/contract/fallbacks';
 import { getConfig } from '@/lib/config';
-import { shiftEventDetail } from './shift';
+import { shiftEventDetail } from '@/contract/content/shift';
 import {
   aboutSchema,
   eventDetailSchema,
@@ -15,10 +15,10 @@ import {
   type EventDetail,
   type VolunteerBenefit,
   type VolunteerRole,
-} from './schemas';
+} from '@/contract/content/schemas';
 
 /**
- * Page data the API does not serve (spec §3: static), from content-fallbacks/. Synchronous:
+ * Page data the API does not serve (spec §3: static), from contract/fallbacks/. Synchronous:
  * parsed once with the same schemas as everything else so a bad edit fails loudly in tests.
  */
 const about: About = aboutSchema.parse(aboutFallback);

@@ -1,8 +1,8 @@
 import 'server-only';
-import { apiClient, isApiError, readApiErrorBody } from '@/lib/api';
-import { HONEYPOT_FIELD } from '@/lib/festival';
-import type { FieldErrors, FormState } from './form-state';
-import { SUBMIT_MESSAGES } from './messages';
+import { apiClient, isApiError, readApiErrorBody } from '@/lib/backend';
+import { HONEYPOT_FIELD } from '@/contract/festival';
+import type { FieldErrors, FormState } from '@/contract/forms/form-state';
+import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 
 /**
  * What every form's server action does after validation: post the payload through the one API

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_POST_LIMIT_BYTES } from '@/lib/media/limits';
+import { FORM_POST_LIMIT_BYTES } from '@/contract/media/limits';
 import { FORM_POST_TOO_LARGE, formPostTooLargeResponse, isOversizedFormPost } from './body-limit';
 
 const headers = (h: Record<string, string>) => new Headers(h);

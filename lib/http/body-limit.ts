@@ -1,7 +1,7 @@
-import { declaredBodyLength } from '@/backend/lib/body-size';
-import { escapeXml } from '@/lib/feeds/xml';
-import { FESTIVAL_NAME } from '@/lib/festival';
-import { FORM_POST_LIMIT_BYTES } from '@/lib/media/limits';
+import { declaredBodyLength } from '@/contract/http/body-size';
+import { escapeXml } from '@/contract/feeds/xml';
+import { FESTIVAL_NAME } from '@/contract/festival';
+import { FORM_POST_LIMIT_BYTES } from '@/contract/media/limits';
 
 /**
  * Form posts to pages (server actions, with or without JavaScript) above FORM_POST_LIMIT_BYTES.
@@ -9,7 +9,7 @@ import { FORM_POST_LIMIT_BYTES } from '@/lib/media/limits';
  * proxy.ts answers them first, from the Content-Length, with this 413 page. Browsers always send a
  * Content-Length with a form; a chunked post still meets Next's own refusal.
  * The connection is kept: `next start` reads and discards the unread body once the answer is sent
- * (backend/lib/body-size.ts), and a browser still sending its upload shows the page, where closing
+ * (contract/http/body-size.ts), and a browser still sending its upload shows the page, where closing
  * the socket under it could end in a reset instead.
  */
 export const FORM_POST_TOO_LARGE = {

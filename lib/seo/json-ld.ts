@@ -1,4 +1,4 @@
-import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/lib/festival';
+import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/contract/festival';
 import { absoluteUrl } from './urls';
 
 /**

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/lib/festival';
-import { truncateText } from '@/lib/html/sanitize';
+import { FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/contract/festival';
+import { truncateText } from '@/contract/html/sanitize';
 import { absoluteUrl } from './urls';
 
 export interface PageMetaInput {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { apiClient, isApiError } from '@/lib/api';
+import { apiClient, isApiError } from '@/lib/backend';
 import {
   auditResultSchema,
   dashboardResultSchema,
@@ -8,8 +8,8 @@ import {
   type AuditPage,
   type Dashboard,
   type StaffAccount,
-} from '@/lib/contract/admin';
-import { checkInCountsResultSchema, type CheckInCounts } from '@/lib/contract/tickets';
+} from '@/contract/api/admin';
+import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
 
 /**
  * The staff area's reads, through the one API client with the visitor's staff session. With

@@ -1,6 +1,6 @@
 import 'server-only';
-import { apiClient } from '@/lib/api';
-import { checkInCountsResultSchema, type CheckInCounts } from '@/lib/contract/tickets';
+import { apiClient } from '@/lib/backend';
+import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
 
 /** Checked in / registered, from the backend (staff session); undefined when it cannot say right now. */
 export async function getCheckInCounts(): Promise<CheckInCounts | undefined> {

@@ -1,7 +1,7 @@
-import { MAIL_OVERDUE_MINUTES } from '@/lib/contract/admin-limits';
+import { MAIL_OVERDUE_MINUTES } from '@/contract/api/admin-limits';
 
 /**
- * The staff area's words, in one place (the API's own messages are in lib/contract/admin.ts).
+ * The staff area's words, in one place (the API's own messages are in contract/api/admin.ts).
  */
 export const STAFF_TEXT = {
   dashboardTitle: 'Dashboard',

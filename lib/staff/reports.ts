@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidatePath, updateTag } from 'next/cache';
-import { apiClient, CONTENT_CACHE_TAG, isApiError, readApiErrorBody, type PostResult } from '@/lib/api';
+import { apiClient, CONTENT_CACHE_TAG, isApiError, readApiErrorBody, type PostResult } from '@/lib/backend';
 import type { z } from 'zod';
 import {
   adminReportListSchema,
@@ -10,11 +10,11 @@ import {
   REPORT_MESSAGES,
   type AdminReport,
   type ReportInput,
-} from '@/lib/contract/reports';
+} from '@/contract/api/reports';
 
 /**
  * The staff area's calls to /api/admin/reports/ and /api/admin/media/ (issue 17), with the
- * signed-in staff member's token (lib/api sends it). Server-only: pages and actions use these.
+ * signed-in staff member's token (lib/backend sends it). Server-only: pages and actions use these.
  */
 export const ADMIN_REPORTS_PATH = '/api/admin/reports/';
 const reportPath = (id: string, verb?: 'publish' | 'unpublish') => `${ADMIN_REPORTS_PATH}${encodeURIComponent(id)}/${verb ? `${verb}/` : ''}`;
@@ -109,7 +109,7 @@ export async function postEdit<S extends z.ZodType>(path: string, payload: unkno
 
 /**
  * After a change to what the public sees: the pages that list or show reports, the sitemap and the
- * feed, and an external API's cached answers (tag 'content', lib/api). Pages, sitemap and feed
+ * feed, and an external API's cached answers (tag 'content', lib/backend). Pages, sitemap and feed
  * render per request today, so this mostly refreshes the staff member's own router cache; it keeps
  * them right if any of them is cached later. Server actions only (updateTag).
  */

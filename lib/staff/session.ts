@@ -2,8 +2,8 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/api';
-import { STAFF_SESSION_HOURS } from '@/lib/contract/staff';
+import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/backend';
+import { STAFF_SESSION_HOURS } from '@/contract/api/staff';
 
 /**
  * The staff session: the backend's bearer token in an HttpOnly, SameSite=Strict cookie (Secure in

@@ -10,7 +10,7 @@ import {
   DONATION_MIN_NGN,
   DONATION_PROCESSING_BUSINESS_DAYS,
   formatNaira,
-} from '@/lib/festival';
+} from '@/contract/festival';
 
 export const metadata: Metadata = { title: 'Thank you for your donation', robots: { index: false } };
 

@@ -7,7 +7,7 @@ import styles from '@/components/highlights/highlights.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getFeaturedHighlights, getHighlights } from '@/lib/content';
-import { HIGHLIGHT_CATEGORIES } from '@/lib/festival';
+import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { absoluteUrl } from '@/lib/seo/urls';
 

@@ -8,8 +8,8 @@ import { SharePanel } from '@/components/share/share-panel';
 import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
 import { getHighlight, getHighlights, relatedHighlights } from '@/lib/content';
-import type { Highlight } from '@/lib/content/schemas';
-import { htmlToText, sanitizeBodyHtml, truncateText } from '@/lib/html/sanitize';
+import type { Highlight } from '@/contract/content/schemas';
+import { htmlToText, sanitizeBodyHtml, truncateText } from '@/contract/html/sanitize';
 import { articleJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -103,7 +103,7 @@ export default async function ReportPage({ params }: { params: Params }) {
           preload
           className={styles.articleImage}
         />
-        {/* Sanitised on an allow-list (lib/html/sanitize.ts): the body comes from the API. */}
+        {/* Sanitised on an allow-list (contract/html/sanitize.ts): the body comes from the API. */}
         <div className={styles.body} data-testid="report-body" dangerouslySetInnerHTML={{ __html: body }} />
         {highlight.tags.length > 0 ? (
           <section aria-labelledby="tags-heading">

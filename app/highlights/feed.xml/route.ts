@@ -1,8 +1,8 @@
 import { connection } from 'next/server';
 import { getHighlights } from '@/lib/content';
-import { FESTIVAL_FULL_NAME } from '@/lib/festival';
-import { buildRss } from '@/lib/feeds/rss';
-import { htmlToText, truncateText } from '@/lib/html/sanitize';
+import { FESTIVAL_FULL_NAME } from '@/contract/festival';
+import { buildRss } from '@/contract/feeds/rss';
+import { htmlToText, truncateText } from '@/contract/html/sanitize';
 import { absoluteUrl } from '@/lib/seo/urls';
 
 

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { apiClient, isApiError } from '@/lib/api';
+import { apiClient, isApiError } from '@/lib/backend';
 
 const inputSchema = z.object({ email: z.string().trim().min(3).max(254), t: z.string().trim().min(1).max(64) });
 

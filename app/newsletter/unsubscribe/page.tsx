@@ -3,7 +3,7 @@ import Link from 'next/link';
 import styles from '@/components/forms/page.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
+import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import { UnsubscribeForm } from './unsubscribe-form';
 
 export const metadata: Metadata = { title: 'Unsubscribe', robots: { index: false, follow: false } };

@@ -3,7 +3,7 @@ import styles from '@/components/forms/page.module.css';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { PARTNERSHIP_RESPONSE_BUSINESS_DAYS } from '@/lib/festival';
+import { PARTNERSHIP_RESPONSE_BUSINESS_DAYS } from '@/contract/festival';
 
 export const metadata: Metadata = { title: 'Proposal received', robots: { index: false } };
 

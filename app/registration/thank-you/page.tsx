@@ -4,7 +4,7 @@ import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS, formatFestivalDates } from '@/lib/festival';
+import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
 import { readReference, readTickets, type SearchParams } from '@/components/forms/thank-you-params';
 
 export const metadata: Metadata = { title: 'Registration confirmed', robots: { index: false } };

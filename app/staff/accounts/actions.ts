@@ -2,16 +2,12 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { apiClient, isApiError, readApiErrorBody } from '@/lib/api';
-import { createStaffPayloadSchema, staffAccountResultSchema } from '@/lib/contract/admin';
-import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
+import { apiClient, isApiError, readApiErrorBody } from '@/lib/backend';
+import { createStaffPayloadSchema, staffAccountResultSchema } from '@/contract/api/admin';
+import { errorsByPath, formDataToObject } from '@/contract/forms/form-state';
 import { STAFF_TEXT } from '@/lib/staff/messages';
 import { requireAdmin } from '@/lib/staff/session';
-
-export type AccountsState =
-  | { status: 'idle'; seq: number }
-  | { status: 'done'; seq: number; message: string; generatedPassword?: string; forEmail?: string }
-  | { status: 'error'; seq: number; message: string; errors: Record<string, string>; values: Record<string, string> };
+import type { AccountsState } from '@/components/staff/accounts-state';
 
 const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add') }),

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
-import { auditQuerySchema, type AuditEntryView } from '@/lib/contract/admin';
+import { auditQuerySchema, type AuditEntryView } from '@/contract/api/admin';
 import { loadAudit } from '@/lib/staff/admin';
 import { AUDIT_ACTION_LABELS, STAFF_TEXT, formatLagos } from '@/lib/staff/messages';
 import { requireAdmin } from '@/lib/staff/session';

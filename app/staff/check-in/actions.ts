@@ -1,25 +1,14 @@
 'use server';
 
-import { apiClient, isApiError } from '@/lib/api';
+import { apiClient, isApiError } from '@/lib/backend';
 import {
   checkInPayloadSchema,
   checkInResultSchema,
   normaliseReference,
-  type CheckInCounts,
-  type CheckInResult,
-} from '@/lib/contract/tickets';
+} from '@/contract/api/tickets';
 import { getCheckInCounts } from '@/lib/staff/check-in';
 import { requireStaff } from '@/lib/staff/session';
-
-export type CheckInAnswer = { status: 'idle' } | { status: 'invalid'; typed: string } | { status: 'failed'; typed: string } | CheckInResult;
-
-export interface CheckInState {
-  answer: CheckInAnswer;
-  /** Fresh after every check-in, so the page's counts follow without a reload. */
-  counts?: CheckInCounts;
-  /** Changes with every answer: the form remounts empty and focused for the next ticket. */
-  seq: number;
-}
+import type { CheckInAnswer, CheckInState } from '@/components/staff/check-in-state';
 
 /**
  * One check-in. The session is checked here, not only by the page (an action is its own endpoint),

@@ -2,13 +2,12 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { apiClient } from '@/lib/api';
 import { isDevelopment } from '@/lib/config';
-import { echoValues, formDataToObject, validateForm, type FormState } from '@/lib/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/lib/forms/messages';
+import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
+import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { newIdempotencyKey, postForm } from '@/lib/forms/submit';
-import { staffLoginFormSchema } from '@/lib/contract/staff';
-import { endSession, safeNext, startSession } from '@/lib/staff/session';
+import { staffLoginFormSchema } from '@/contract/api/staff';
+import { safeNext, startSession } from '@/lib/staff/session';
 
 const tokenSchema = z.object({ token: z.string().min(16) });
 
@@ -29,15 +28,4 @@ export async function loginAction(_previous: FormState, formData: FormData): Pro
   if (!token.success) return { status: 'error', errors: {}, values: {}, message: SUBMIT_MESSAGES.staffLogin, idempotencyKey: newIdempotencyKey() };
   await startSession(token.data.token, !isDevelopment());
   redirect(safeNext(formData.get('next')));
-}
-
-/** Sign out: the token is revoked at the backend, then the cookie goes. */
-export async function logoutAction(): Promise<undefined> {
-  try {
-    await apiClient.post('/api/auth/logout/', {});
-  } catch {
-    // Already invalid: nothing to revoke.
-  }
-  await endSession();
-  redirect('/staff/login');
 }

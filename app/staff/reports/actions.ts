@@ -1,9 +1,9 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/lib/contract/reports';
-import { errorsByPath, formDataToObject } from '@/lib/forms/form-state';
-import { readTimeOf, renderReportMarkdown } from '@/lib/reports/markdown';
+import { REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/contract/api/reports';
+import { errorsByPath, formDataToObject } from '@/contract/forms/form-state';
+import { readTimeOf, renderReportMarkdown } from '@/contract/html/markdown';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { inFormOrder, revalidatePublicReports, saveReport, setReportStatus, takeImageUpload } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';

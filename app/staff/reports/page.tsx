@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/editor.module.css';
-import { formatDate } from '@/lib/festival';
+import { formatDate } from '@/contract/festival';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { listReports } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
 import { Container } from '@/components/ui/container';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates } from '@/lib/festival';
+import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
 import { getTicket } from '@/lib/tickets';
 import styles from './ticket.module.css';
 

@@ -1,9 +1,9 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { ticketResendPayloadSchema } from '@/lib/contract/tickets';
-import { echoValues, formDataToObject, validateForm, type FormState } from '@/lib/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/lib/forms/messages';
+import { ticketResendPayloadSchema } from '@/contract/api/tickets';
+import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
+import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { isBot, newIdempotencyKey, postForm, readIdempotencyKey } from '@/lib/forms/submit';
 
 const FIELDS = ['email'];

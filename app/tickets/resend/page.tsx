@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
-import { TICKET_RESEND_MESSAGE } from '@/lib/contract/tickets';
+import { TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import { resendAction } from './actions';
 
 export const metadata: Metadata = {

@@ -1,9 +1,9 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { SUBMIT_MESSAGES } from '@/lib/forms/messages';
-import { toVolunteerPayload, volunteerFormSchema } from '@/lib/forms/schemas';
-import { echoValues, formDataToObject, validateForm, type FormState } from '@/lib/forms/form-state';
+import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { toVolunteerPayload, volunteerFormSchema } from '@/contract/forms/schemas';
+import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
 import { isBot, newIdempotencyKey, postForm, readIdempotencyKey } from '@/lib/forms/submit';
 
 const FIELDS = Object.keys(volunteerFormSchema.shape);

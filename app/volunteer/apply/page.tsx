@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getVolunteerRoles } from '@/lib/content/static';
-import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/lib/festival';
+import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
 import { applyAction } from './actions';
 
 export const metadata: Metadata = {

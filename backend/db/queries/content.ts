@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/lib/content/schemas';
-import { shiftEventDetail } from '@/lib/content/shift';
-import type { StoredEventDetail } from '@/lib/contract/event-details';
+import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/contract/content/schemas';
+import { shiftEventDetail } from '@/contract/content/shift';
+import type { StoredEventDetail } from '@/contract/api/event-details';
 import type { Db, HighlightTable, PodcastTable } from '../schema';
 
-/** Content reads, in exactly the shapes of lib/content/schemas.ts. */
+/** Content reads, in exactly the shapes of contract/content/schemas.ts. */
 export type ContentBlockKey = 'hero' | 'events' | 'event-details' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
 
 export async function getContentBlock<T>(db: Db, key: ContentBlockKey): Promise<T | undefined> {

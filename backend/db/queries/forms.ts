@@ -1,4 +1,4 @@
-import type { ContactPayload, DonationPayload, PartnershipPayload, VolunteerPayload } from '@/lib/contract/forms';
+import type { ContactPayload, DonationPayload, PartnershipPayload, VolunteerPayload } from '@/contract/api/forms';
 import { newId, ticketReference } from '../../lib/ids';
 import type { Db } from '../schema';
 

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { AdminReport, ReportInput } from '@/lib/contract/reports';
-import { mediaIdOf, mediaUrl } from '@/lib/contract/reports';
-import { categorySlug } from '@/lib/festival';
-import { readTimeOf, renderReportMarkdown, slugify } from '@/lib/reports/markdown';
+import type { AdminReport, ReportInput } from '@/contract/api/reports';
+import { mediaIdOf, mediaUrl } from '@/contract/api/reports';
+import { categorySlug } from '@/contract/festival';
+import { readTimeOf, renderReportMarkdown, slugify } from '@/contract/html/markdown';
 import { isUniqueViolation } from '../errors';
 import type { Db, HighlightTable } from '../schema';
 import { newId } from '../../lib/ids';

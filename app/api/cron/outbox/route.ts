@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { getConfig } from '@/lib/config';
-import { drainRelayOnce } from '@/lib/outbox';
+import { drainOutboxes } from '@/lib/backend';
 
 /**
  * GET /api/cron/outbox: delivers what the outbox holds that is due — the built-in backend's mail
@@ -19,16 +19,11 @@ function authorised(header: string | null, secret: string): boolean {
 }
 
 export async function GET(request: Request): Promise<Response> {
-  const { cronSecret, apiBaseUrl } = getConfig();
+  const { cronSecret } = getConfig();
   if (!cronSecret) return Response.json({ success: false, message: 'Not found.' }, { status: 404 });
   if (!authorised(request.headers.get('authorization'), cronSecret)) {
     return Response.json({ success: false, message: 'Unauthorized.' }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   }
-  let mail: unknown = 'delivered by the external backend';
-  if (!apiBaseUrl) {
-    const { getInProcessBackend } = await import('@/backend/in-process');
-    mail = await (await getInProcessBackend()).drainMail(20_000);
-  }
-  const relay = await drainRelayOnce();
+  const { mail, relay } = await drainOutboxes();
   return Response.json({ success: true, mail, relay }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,8 +1,8 @@
 import { getEventDetail } from '@/lib/content';
 import { getConfig } from '@/lib/config';
-import { buildCalendar } from '@/lib/feeds/ics';
-import { FESTIVAL_FULL_NAME } from '@/lib/festival';
-import { htmlToText } from '@/lib/html/sanitize';
+import { buildCalendar } from '@/contract/feeds/ics';
+import { FESTIVAL_FULL_NAME } from '@/contract/festival';
+import { htmlToText } from '@/contract/html/sanitize';
 
 /** One programme session as an iCalendar file (/events/{slug}/calendar.ics; issue 16). */
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {

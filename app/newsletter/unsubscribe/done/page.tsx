@@ -3,7 +3,7 @@ import styles from '@/components/forms/page.module.css';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { UNSUBSCRIBE_MESSAGES } from '@/lib/forms/messages';
+import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 
 export const metadata: Metadata = { title: 'Unsubscribed', robots: { index: false } };
 

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { apiClient, isApiError } from '@/lib/api';
+import { apiClient, isApiError } from '@/lib/backend';
 import { EXPORT_LABELS, STAFF_TEXT } from '@/lib/staff/messages';
 import { requireStaff } from '@/lib/staff/session';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ReportEditor } from '@/components/staff/report-editor';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { REPORT_CATEGORIES } from '@/lib/contract/reports';
+import { REPORT_CATEGORIES } from '@/contract/api/reports';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
 import { reportEditorAction } from '../actions';

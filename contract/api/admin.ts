@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { EMAIL_RULES, NAME_RULES } from '@/contract/forms/field-rules';
+import { textField } from '@/contract/forms/rules';
+import { PASSWORD_MIN_CHARS } from './admin-limits';
+
+/**
+ * The staff area's part of the /api contract (ours, beside spec §7): the dashboard's figures, the
+ * admins' account management and the audit log. One schema per message, used by the built-in
+ * backend to answer and by the site to read. All need `Authorization: Bearer <staff token>`;
+ * accounts and audit need an admin (403 otherwise).
+ *
+ *   GET  /api/admin/dashboard/                 → { success, data: Dashboard }
+ *   GET  /api/admin/staff/                     → { success, data: StaffAccount[] }
+ *   POST /api/admin/staff/ { name, email, role, password? }
+ *                                              → 201 { success, data: StaffAccount, generatedPassword? } | 400 taken | 422
+ *   POST /api/admin/staff/<id>/password/ { password? }
+ *                                              → { success, data, generatedPassword? } (every session of it ends)
+ *   POST /api/admin/staff/<id>/disable/        → { success, data } | 409 self or last admin | 404
+ *   POST /api/admin/staff/<id>/enable/         → { success, data } | 404
+ *   GET  /api/admin/audit/?page=1              → { success, data: AuditEntry[], page, pageSize, count }
+ */
+
+export { AUDIT_PAGE_SIZE, DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, PASSWORD_MIN_CHARS } from './admin-limits';
+
+export const ACCOUNT_MESSAGES = {
+  created: 'Staff account created.',
+  passwordReset: 'Password reset. Every session of this account has ended.',
+  disabled: 'Account disabled. It can no longer sign in and its sessions have ended.',
+  enabled: 'Account enabled. It can sign in again.',
+  notFound: 'There is no such staff account.',
+  emailTaken: 'An account with this email already exists.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  lastAdmin: 'This is the last active admin: make another admin first.',
+  passwordShort: `Password must be at least ${PASSWORD_MIN_CHARS} characters`,
+  roleInvalid: 'Choose admin or staff',
+} as const;
+
+export const staffRoleSchema = z.enum(['admin', 'staff'], { error: ACCOUNT_MESSAGES.roleInvalid });
+
+/** Empty means "generate one": the new password is shown once to the admin. */
+const optionalPassword = z
+  .string()
+  .max(1024)
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v))
+  .pipe(z.string().min(PASSWORD_MIN_CHARS, ACCOUNT_MESSAGES.passwordShort).optional());
+
+export const createStaffPayloadSchema = z.object({
+  name: textField(NAME_RULES),
+  email: textField(EMAIL_RULES),
+  role: staffRoleSchema,
+  password: optionalPassword,
+});
+export type CreateStaffPayload = z.infer<typeof createStaffPayloadSchema>;
+
+export const resetPasswordPayloadSchema = z.object({ password: optionalPassword });
+
+export const staffAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+export const staffListResultSchema = z.object({ success: z.literal(true), data: z.array(staffAccountSchema) });
+export const staffAccountResultSchema = z.object({
+  success: z.literal(true),
+  data: staffAccountSchema,
+  message: z.string(),
+  generatedPassword: z.string().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string(), name: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
+
+export const auditResultSchema = z.object({
+  success: z.literal(true),
+  data: z.array(auditEntrySchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  count: z.number().int().nonnegative(),
+});
+export type AuditPage = z.infer<typeof auditResultSchema>;
+
+const count = z.number().int().nonnegative();
+
+/** A few recent rows of one kind: only what staff need to see at a glance; never card data. */
+export const dashboardRecentSchema = z.object({
+  registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), at: z.string() })),
+  donations: z.array(z.object({ name: z.string(), amountKobo: count, at: z.string() })),
+  partnerships: z.array(z.object({ name: z.string(), organization: z.string().nullable(), at: z.string() })),
+  volunteers: z.array(z.object({ name: z.string(), availability: z.string(), at: z.string() })),
+  /** The address with its local part masked: the list is for a glance, the CSV for work. */
+  newsletter: z.array(z.object({ email: z.string(), at: z.string() })),
+  contact: z.array(z.object({ name: z.string(), topic: z.string(), at: z.string() })),
+});
+
+export const dashboardSchema = z.object({
+  registrations: z.object({
+    count,
+    wristbands: count,
+    /** REGISTRATION_CAPACITY in wristbands; null when unlimited. */
+    capacity: count.nullable(),
+    checkedInRegistrations: count,
+    checkedInWristbands: count,
+  }),
+  /** Successful donations only. */
+  donations: z.object({ count, totalKobo: count }),
+  partnerships: count,
+  volunteers: count,
+  /** Subscribed addresses (unsubscribed ones excluded). */
+  newsletter: count,
+  contact: count,
+  /** Mail the outbox could not deliver, and mail waiting longer than it should. */
+  mail: z.object({ failed: count, pending: count, overdue: count }),
+  recent: dashboardRecentSchema,
+  generatedAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const dashboardResultSchema = z.object({ success: z.literal(true), data: dashboardSchema });

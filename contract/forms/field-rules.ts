@@ -1,0 +1,146 @@
+/**
+ * The rules of every form field, as plain data and functions (no zod): schemas.ts builds the zod
+ * schemas from these, and the browser's on-blur check (components/forms) runs the same functions
+ * from FIELD_CHECKS, so a field shows the same message in both places.
+ */
+import {
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_MESSAGE_MIN_CHARS,
+  DONATION_MAX_NGN,
+  DONATION_MIN_NGN,
+  PROPOSAL_MAX_CHARS,
+  PROPOSAL_MIN_CHARS,
+  TICKETS_MAX,
+  TICKETS_MIN,
+} from '@/contract/festival';
+import {
+  cardExpiryCheck,
+  cardNumberCheck,
+  checkNumber,
+  checkText,
+  cvcCheck,
+  type NumberRules,
+  type TextRules,
+} from './checks';
+import { MESSAGES, maxValueMessage, minLengthMessage } from './messages';
+
+export const NAME_RULES: TextRules = { name: true, maxLength: 100 };
+export const EMAIL_RULES: TextRules = { email: true, maxLength: 254 };
+export const PHONE_RULES: TextRules = { phone: true, maxLength: 30 };
+export const ORGANIZATION_RULES: TextRules = { required: false, name: true, maxLength: 200 };
+export const PROPOSAL_RULES: TextRules = {
+  minLength: { n: PROPOSAL_MIN_CHARS, message: MESSAGES.proposalMinimum },
+  maxLength: PROPOSAL_MAX_CHARS,
+};
+export const STREET_RULES: TextRules = { maxLength: 200 };
+export const CITY_RULES: TextRules = { maxLength: 100 };
+export const STATE_RULES: TextRules = { maxLength: 100 };
+export const ZIPCODE_RULES: TextRules = { maxLength: 20 };
+export const CARD_HOLDER_RULES: TextRules = { required: MESSAGES.cardHolderRequired, name: true, maxLength: 100 };
+export const CARD_NUMBER_RULES: TextRules = { required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] };
+export const CARD_EXPIRY_RULES: TextRules = { required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] };
+export const CARD_CVC_RULES: TextRules = { required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] };
+export const VOLUNTEER_MESSAGE_RULES: TextRules = { required: false, maxLength: 1000 };
+export const CONTACT_MESSAGE_RULES: TextRules = {
+  minLength: { n: CONTACT_MESSAGE_MIN_CHARS, message: minLengthMessage(CONTACT_MESSAGE_MIN_CHARS) },
+  maxLength: CONTACT_MESSAGE_MAX_CHARS,
+};
+
+export const TICKETS_RULES: NumberRules = {
+  required: MESSAGES.required,
+  min: { n: TICKETS_MIN, message: MESSAGES.ticketsRange },
+  max: { n: TICKETS_MAX, message: MESSAGES.ticketsRange },
+  integer: MESSAGES.ticketsRange,
+};
+
+export const AMOUNT_RULES: NumberRules = {
+  required: MESSAGES.required,
+  min: { n: DONATION_MIN_NGN, message: MESSAGES.donationMinimum },
+  max: { n: DONATION_MAX_NGN, message: maxValueMessage(DONATION_MAX_NGN) },
+  lenient: true,
+};
+
+/** The donation form's amount inputs: suggested amounts (radios), "other", and the typed amount. */
+export const AMOUNT_CHOICE_FIELD = 'amountChoice';
+export const CUSTOM_AMOUNT_FIELD = 'customAmount';
+export const AMOUNT_OTHER = 'other';
+
+/** A field's check as the browser runs it: its value in, its first message (or nothing) out. */
+export type FieldCheck = (value: string) => string | undefined;
+
+const text =
+  (rules: TextRules): FieldCheck =>
+  (value) => {
+    const r = checkText(value, rules);
+    return r.ok ? undefined : r.message;
+  };
+const num =
+  (rules: NumberRules): FieldCheck =>
+  (value) => {
+    const r = checkNumber(value, rules);
+    return r.ok ? undefined : r.message;
+  };
+
+/**
+ * Per form, the fields checked on blur. Choice groups (volunteer roles, availability) are checked
+ * on submit only: leaving one checkbox says nothing about the group.
+ */
+export const FIELD_CHECKS = {
+  newsletter: { email: text(EMAIL_RULES) },
+  registration: {
+    firstName: text(NAME_RULES),
+    lastName: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    phone: text(PHONE_RULES),
+    numberOfTickets: num(TICKETS_RULES),
+  },
+  partnership: {
+    firstName: text(NAME_RULES),
+    lastName: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    phone: text(PHONE_RULES),
+    organization: text(ORGANIZATION_RULES),
+    proposal: text(PROPOSAL_RULES),
+  },
+  donation: {
+    amount: num(AMOUNT_RULES),
+    firstName: text(NAME_RULES),
+    lastName: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    phone: text(PHONE_RULES),
+    streetAddress: text(STREET_RULES),
+    city: text(CITY_RULES),
+    state: text(STATE_RULES),
+    zipcode: text(ZIPCODE_RULES),
+    cardHolder: text(CARD_HOLDER_RULES),
+    cardNumber: text(CARD_NUMBER_RULES),
+    cardExpiry: text(CARD_EXPIRY_RULES),
+    cardCvc: text(CARD_CVC_RULES),
+  },
+  volunteer: {
+    firstName: text(NAME_RULES),
+    lastName: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    phone: text(PHONE_RULES),
+    message: text(VOLUNTEER_MESSAGE_RULES),
+  },
+  ticketResend: {
+    email: text(EMAIL_RULES),
+  },
+  staffLogin: {
+    email: text(EMAIL_RULES),
+  },
+  contact: {
+    name: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    message: text(CONTACT_MESSAGE_RULES),
+  },
+} as const satisfies Record<string, Record<string, FieldCheck>>;
+
+export type FormName = keyof typeof FIELD_CHECKS;
+
+/** The on-blur message for one field of one form; undefined when the field passes or is unknown. */
+export function checkField(form: FormName, field: string, value: string): string | undefined {
+  const checks: Record<string, FieldCheck | undefined> = FIELD_CHECKS[form];
+  return checks[field]?.(value);
+}

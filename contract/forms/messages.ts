@@ -1,0 +1,88 @@
+/**
+ * Every user-facing message of the forms, exactly as spec §4 and §8 word them, in one place.
+ * Messages the spec does not word (card checks, length caps) are ours and marked so.
+ */
+import { DONATION_MIN_NGN, PROPOSAL_MIN_CHARS, TICKETS_MAX, TICKETS_MIN } from '@/contract/festival';
+
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  donationMinimum: `Minimum donation amount is ₦${DONATION_MIN_NGN}`,
+  cardNumberRequired: 'Card number is required',
+  cardExpiryRequired: 'Card expiry is required',
+  cvcRequired: 'CVC is required',
+  cardHolderRequired: 'Cardholder name is required',
+  proposalMinimum: `Please provide detailed information about your partnership proposal (minimum ${PROPOSAL_MIN_CHARS} characters)`,
+  ticketsRange: `Number of tickets must be between ${TICKETS_MIN} and ${TICKETS_MAX}`,
+  invalid: 'Invalid value',
+  // Ours: the spec names these checks only as "custom rule".
+  cardNumberInvalid: 'Please enter a valid card number',
+  cardExpiryInvalid: 'Please enter the expiry as MM/YY',
+  cardExpired: 'This card has expired',
+  cvcInvalid: 'CVC must be 3 or 4 digits',
+  currencyInvalid: 'Only Naira (NGN) donations are accepted',
+  roleRequired: 'Please choose at least one role',
+  topicRequired: 'Please choose a topic',
+} as const;
+
+export const minLengthMessage = (n: number) => `Minimum ${n} characters required`;
+export const minValueMessage = (n: number) => `Minimum value is ${n}`;
+export const maxValueMessage = (n: number) => `Maximum value is ${n}`;
+/** Ours: a cap that keeps stored text sane. */
+export const maxLengthMessage = (n: number) => `Maximum ${n} characters allowed`;
+export const ticketsRangeMessage = (min: number, max: number) => `Number of tickets must be between ${min} and ${max}`;
+
+/** Submit-level messages (spec §8) shown when the call fails and the server gave no message. */
+export const SUBMIT_MESSAGES = {
+  donation: 'Donation failed. Please try again.',
+  partnership: 'Submission failed. Please try again.',
+  registration: 'Registration failed. Please try again.',
+  volunteer: 'Submission failed. Please try again.',
+  // Ours: the lost-ticket and staff forms.
+  ticketResend: 'We could not send your tickets. Please try again.',
+  staffLogin: 'Sign-in failed. Please try again.',
+  contact: 'Submission failed. Please try again.',
+  unexpected: 'An error occurred. Please try again.',
+} as const;
+
+// The newsletter's own (on every page, in the footer's client component): a module of their own so
+// the browser is not sent every form's messages (issue 15).
+export { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from './newsletter-messages';
+
+/** Ours: the gate check-in page's answers, worded for a volunteer reading them at a glance. */
+export const CHECK_IN_MESSAGES = {
+  checkedIn: 'Checked in',
+  already: 'Already checked in',
+  unknown: 'No ticket with this reference',
+  invalid: 'Enter a ticket reference such as ITN-7K3Q9P.',
+  failed: 'Check-in failed. Please try again.',
+} as const;
+
+/** Newsletter unsubscribe (issue 16): the link page, its action and the one-click endpoint. */
+export const UNSUBSCRIBE_MESSAGES = {
+  done: 'You have been unsubscribed. We will send no more newsletters to this address.',
+  refused: 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or write to us.',
+  failed: 'We could not unsubscribe you just now. Please try again.',
+} as const;
+
+/** Beside every form's submit button (issue 16). */
+export const PRIVACY_NOTE = {
+  text: 'We use your details only for this request and never sell them.',
+  link: 'How we handle your data',
+} as const;
+
+/**
+ * Why a mail reached its recipient (issue 16: transactional mails say why; newsletters also carry
+ * the unsubscribe link, backend/newsletter/unsubscribe.ts). For the mail builders to put at the foot.
+ */
+export const MAIL_REASONS = {
+  registration: 'You are receiving this email because you registered for a free wristband for the Ìtàn Book & Arts Festival with this address.',
+  donation: 'You are receiving this email because a donation to the Ìtàn Book & Arts Festival was made with this address. It is your receipt.',
+  ticketResend: 'You are receiving this email because someone asked for the Ìtàn Book & Arts Festival tickets of this address to be sent again.',
+  partnership: 'You are receiving this email because a partnership proposal was sent to the Ìtàn Book & Arts Festival with this address.',
+  volunteer: 'You are receiving this email because an application to volunteer at the Ìtàn Book & Arts Festival was made with this address.',
+  newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
+  privacy: 'How we handle your data:',
+  questions: 'Questions? Write to us:',
+} as const;

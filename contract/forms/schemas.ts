@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { CONTACT_TOPICS, DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/contract/festival';
+import {
+  AMOUNT_CHOICE_FIELD,
+  AMOUNT_OTHER,
+  AMOUNT_RULES,
+  CUSTOM_AMOUNT_FIELD,
+  CARD_CVC_RULES,
+  CARD_EXPIRY_RULES,
+  CARD_HOLDER_RULES,
+  CARD_NUMBER_RULES,
+  CITY_RULES,
+  CONTACT_MESSAGE_RULES,
+  EMAIL_RULES,
+  NAME_RULES,
+  ORGANIZATION_RULES,
+  PHONE_RULES,
+  PROPOSAL_RULES,
+  STATE_RULES,
+  STREET_RULES,
+  TICKETS_RULES,
+  VOLUNTEER_MESSAGE_RULES,
+  ZIPCODE_RULES,
+} from './field-rules';
+import { MESSAGES } from './messages';
+import { numberField, textField } from './rules';
+
+/**
+ * One schema per form, keyed by the form's field names in the order the form shows them (the
+ * error summary follows this order), and the mapping of each form to its API payload. The payload
+ * schemas themselves are the contract's (contract/api/forms.ts); they reuse these field rules
+ * (field-rules.ts), so the site, the browser's on-blur check and the backend give the same message
+ * for the same input.
+ */
+const name = () => textField(NAME_RULES);
+const email = () => textField(EMAIL_RULES);
+const phone = () => textField(PHONE_RULES);
+
+export const ticketsField = () => numberField(TICKETS_RULES);
+export const amountField = () => numberField(AMOUNT_RULES);
+const proposal = () => textField(PROPOSAL_RULES);
+
+// ---- Forms (flat FormData fields) ----
+
+export const newsletterFormSchema = z.object({ email: email() });
+
+export const registrationFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  numberOfTickets: ticketsField(),
+});
+
+export const partnershipFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  organization: textField(ORGANIZATION_RULES),
+  proposal: proposal(),
+});
+
+export const donationFormSchema = z.object({
+  amount: amountField(),
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  streetAddress: textField(STREET_RULES),
+  city: textField(CITY_RULES),
+  state: textField(STATE_RULES),
+  zipcode: textField(ZIPCODE_RULES),
+  cardHolder: textField(CARD_HOLDER_RULES),
+  cardNumber: textField(CARD_NUMBER_RULES),
+  cardExpiry: textField(CARD_EXPIRY_RULES),
+  cardCvc: textField(CARD_CVC_RULES),
+});
+
+const roleIds = z.enum(VOLUNTEER_ROLE_IDS);
+/** One or more of the six roles; a single checkbox arrives as a string. */
+const rolesField = () =>
+  z
+    .unknown()
+    .transform((raw, ctx) => {
+      const list = raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw];
+      if (list.length === 0) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.roleRequired });
+        return z.NEVER;
+      }
+      const parsed = z.array(roleIds).safeParse(list);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+        return z.NEVER;
+      }
+      return [...new Set(parsed.data)];
+    });
+
+const availabilityField = () =>
+  z.unknown().transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.required });
+      return z.NEVER;
+    }
+    const parsed = z.enum(VOLUNTEER_AVAILABILITY.map((a) => a.value) as [string, ...string[]]).safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const volunteerFormSchema = z.object({
+  firstName: name(),
+  lastName: name(),
+  email: email(),
+  phone: phone(),
+  roles: rolesField(),
+  availability: availabilityField(),
+  message: textField(VOLUNTEER_MESSAGE_RULES),
+});
+
+const topicField = () =>
+  z.unknown().transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.topicRequired });
+      return z.NEVER;
+    }
+    const parsed = z.enum(CONTACT_TOPICS.map((t) => t.value) as [string, ...string[]]).safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** The /contact form (issue 16): one name field, as people write their names to us. */
+export const contactFormSchema = z.object({
+  name: name(),
+  email: email(),
+  topic: topicField(),
+  message: textField(CONTACT_MESSAGE_RULES),
+});
+
+export type NewsletterForm = z.output<typeof newsletterFormSchema>;
+export type RegistrationForm = z.output<typeof registrationFormSchema>;
+export type PartnershipForm = z.output<typeof partnershipFormSchema>;
+export type DonationForm = z.output<typeof donationFormSchema>;
+export type VolunteerForm = z.output<typeof volunteerFormSchema>;
+export type ContactForm = z.output<typeof contactFormSchema>;
+
+/** Payload paths -> the donation form's field names, to show backend field errors inline. */
+export const DONATION_PAYLOAD_FIELDS: Record<string, keyof DonationForm> = {
+  amount: 'amount',
+  'donor.firstName': 'firstName',
+  'donor.lastName': 'lastName',
+  'donor.email': 'email',
+  'donor.phone': 'phone',
+  'donor.address.street': 'streetAddress',
+  'donor.address.city': 'city',
+  'donor.address.state': 'state',
+  'donor.address.zipcode': 'zipcode',
+  'card.number': 'cardNumber',
+  'card.expiry': 'cardExpiry',
+  'card.cvc': 'cardCvc',
+  'card.holder': 'cardHolder',
+};
+
+export function toDonationPayload(form: DonationForm) {
+  return {
+    amount: form.amount,
+    currency: DONATION_CURRENCY,
+    donor: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      address: { street: form.streetAddress, city: form.city, state: form.state, zipcode: form.zipcode },
+    },
+    card: { number: form.cardNumber, expiry: form.cardExpiry, cvc: form.cardCvc, holder: form.cardHolder },
+    source: 'frontend' as const,
+  };
+}
+
+export function toRegistrationPayload(form: RegistrationForm, now = new Date()) {
+  return { ...form, numberOfTickets: form.numberOfTickets, submittedAt: now.toISOString() };
+}
+
+export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
+  const { organization, ...rest } = form;
+  return { ...rest, ...(organization ? { organization } : {}), submittedAt: now.toISOString() };
+}
+
+export function toContactPayload(form: ContactForm, now = new Date()) {
+  return { ...form, submittedAt: now.toISOString() };
+}
+
+export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
+  return { ...form, submittedAt: now.toISOString() };
+}
+
+/**
+ * The donation form offers suggested amounts as radio buttons (name "amountChoice") plus an
+ * "Other amount" choice with a free field ("customAmount"); this picks the amount the visitor
+ * meant. A suggested choice wins; "other" or no choice means the typed amount.
+ */
+
+export { AMOUNT_CHOICE_FIELD, AMOUNT_OTHER, CUSTOM_AMOUNT_FIELD };
+
+export function resolveDonationAmount(raw: Record<string, unknown>): unknown {
+  const choice = raw[AMOUNT_CHOICE_FIELD];
+  if (typeof choice === 'string' && DONATION_SUGGESTED_NGN.some((n) => String(n) === choice)) return choice;
+  return raw[CUSTOM_AMOUNT_FIELD];
+}

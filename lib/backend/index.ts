@@ -1,0 +1,121 @@
+/**
+ * lib/backend — the site's one door into the backend (spec §7). Server-only.
+ *
+ *   apiClient.get(path, { query?, schema, csrfToken? })  -> schema-parsed body
+ *   apiClient.post(path, body, { idempotencyKey?, csrfToken?, schema? }) -> parsed JSON body
+ *   ApiError { status (0 = network/timeout), path, body (parsed JSON error body) }
+ *   readApiErrorBody(error.body) -> { message?, error?, errors? } for form messages
+ *   createApiClient({ baseUrl, fetch, timeoutMs, getCookie, deleteCookie, log }) — the pure core
+ *   getApiClient() — the site's instance (what apiClient delegates to)
+ *
+ * Every request: base URL from configuration (API_BASE_URL, or the built-in backend in-process
+ * when unset — see transport.ts), a 10 000 ms timeout, Accept and Content-Type
+ * application/json, credentials included, X-CSRFToken from a form's token or the csrftoken
+ * cookie, Authorization: Bearer from the authToken cookie. A 401 removes the authToken cookie
+ * (possible only in server actions and route handlers); 403 and 5xx are logged in one line.
+ */
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
+import type { ApiClient } from './client';
+import { buildApiClient } from './mode';
+
+export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
+export {
+  AUTH_TOKEN_COOKIE,
+  CSRF_COOKIE,
+  createApiClient,
+  joinUrl,
+  type ApiClient,
+  type ApiClientOptions,
+  type FetchLike,
+  type GetOptions,
+  type PostOptions,
+  type PostResult,
+  type QueryValue,
+  type TextResult,
+} from './client';
+export { createTransport, IN_PROCESS_ORIGIN, type Transport } from './transport';
+export { enqueueNewsletter, isOutage } from './relay-outbox';
+export { handleApiRequest, drainOutboxes } from './routes';
+
+async function getVisitorCookie(name: string): Promise<string | undefined> {
+  try {
+    return (await cookies()).get(name)?.value;
+  } catch (error) {
+    // Next signals "this page is dynamic" by throwing; that must reach Next. Outside a request
+    // (a script, a build step) there simply is no visitor cookie.
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
+/**
+ * The visitor request's X-Forwarded-For, whole (at most 1 KB): set by the proxy or platform in
+ * front, or by Next from the socket when the client sent none. Which entry to believe is the
+ * backend's call (TRUSTED_PROXIES, backend/lib/client-address.ts).
+ */
+async function getVisitorForwardedFor(): Promise<string | undefined> {
+  try {
+    return (await headers()).get('x-forwarded-for')?.slice(-1024) || undefined;
+  } catch (error) {
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
+async function deleteVisitorCookie(name: string): Promise<void> {
+  (await cookies()).delete(name);
+}
+
+let instance: ApiClient | undefined;
+let publicInstance: ApiClient | undefined;
+
+/** The site's client: configured transport, the visitor's cookies, console logging. */
+export function getApiClient(): ApiClient {
+  if (!instance) {
+    instance = buildApiClient({
+      getCookie: getVisitorCookie,
+      deleteCookie: deleteVisitorCookie,
+      getForwardedFor: getVisitorForwardedFor,
+    });
+  }
+  return instance;
+}
+
+/** How long an external API's public content is reused (Next's data cache) before it is asked again. */
+export const CONTENT_REVALIDATE_SECONDS = 60;
+/** revalidateTag(CONTENT_CACHE_TAG) makes the next page view ask the external API again. */
+export const CONTENT_CACHE_TAG = 'content';
+
+/**
+ * The client for public content (hero, events, highlights...): the same transport, but it reads
+ * no visitor cookies or headers, so its answers are the same for everyone. Pages render per
+ * request (their CSP nonce); an external API's answers are kept in Next's data cache for
+ * CONTENT_REVALIDATE_SECONDS, so a busy page does not ask the festival's backend on every view.
+ * A visitor's credentials are only sent where they mean something, on form submissions.
+ */
+export function getPublicApiClient(): ApiClient {
+  if (!publicInstance) {
+    publicInstance = buildApiClient({
+      httpFetch: (request) => fetch(request, { next: { revalidate: CONTENT_REVALIDATE_SECONDS, tags: [CONTENT_CACHE_TAG] } }),
+    });
+  }
+  return publicInstance;
+}
+
+/** Lazily bound to getApiClient(), so importing lib/backend never parses configuration by itself. */
+export const apiClient: ApiClient = bindLazily(getApiClient);
+export const publicApiClient: ApiClient = bindLazily(getPublicApiClient);
+
+function bindLazily(get: () => ApiClient): ApiClient {
+  return {
+    get timeoutMs() {
+      return get().timeoutMs;
+    },
+    url: (path, query) => get().url(path, query),
+    get: (path, options) => get().get(path, options),
+    post: (path, body, options) => get().post(path, body, options),
+    getText: (path, options) => get().getText(path, options),
+  };
+}
