@@ -7,6 +7,8 @@
  * import anything.
  */
 const TEST = '\\.test\\.tsx?$';
+/** Unit and integration tests, and the one home of their helpers (test/support/). */
+const TESTS = [TEST, '^test/', '^backend/test/'];
 
 module.exports = {
   forbidden: [
@@ -21,8 +23,14 @@ module.exports = {
       name: 'contract-is-the-bottom',
       severity: 'error',
       comment: 'contract/ is imported by everyone and imports nothing of ours but itself (and no Next).',
-      from: { path: '^contract/' },
+      from: { path: '^contract/', pathNot: TEST },
       to: { pathNot: ['^contract/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'contract-tests-stay-in-the-contract',
+      severity: 'error',
+      from: { path: '^contract/.*\\.test\\.ts$' },
+      to: { pathNot: ['^contract/', '^test/support/', '^node_modules/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'contract-is-framework-free',
@@ -34,8 +42,15 @@ module.exports = {
       name: 'backend-imports-contract-only',
       severity: 'error',
       comment: 'The built-in backend runs standalone too: it knows the contract, never the site or Next.',
-      from: { path: '^backend/' },
+      from: { path: '^backend/', pathNot: TESTS },
       to: { pathNot: ['^backend/', '^contract/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'backend-tests-stay-in-the-backend',
+      severity: 'error',
+      comment: 'Backend tests drive the backend and its contract, with the shared test support.',
+      from: { path: '^backend/', pathNot: '^backend/.*(?<!\\.test\\.ts)$' },
+      to: { pathNot: ['^backend/', '^contract/', '^test/support/', '^node_modules/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'backend-is-framework-free',
@@ -47,7 +62,7 @@ module.exports = {
       name: 'one-door-into-the-backend',
       severity: 'error',
       comment: 'Only lib/backend/ decides "external API_BASE_URL or built-in" and enters backend/.',
-      from: { pathNot: ['^backend/', '^lib/backend/', '^e2e/', '^scripts/'] },
+      from: { pathNot: ['^backend/', '^lib/backend/', '^e2e/', '^scripts/', '^test/'] },
       to: { path: '^backend/' },
     },
     {
@@ -67,8 +82,8 @@ module.exports = {
     {
       name: 'code-never-imports-tests-or-their-support',
       severity: 'error',
-      from: { path: ['^(contract|backend|lib|components|app)/'], pathNot: [TEST, '/test-support/', '/test/'] },
-      to: { path: [TEST, '^e2e/', '/test-support/', '/test/'] },
+      from: { path: ['^(contract|backend|lib|components|app)/'], pathNot: TESTS },
+      to: { path: [...TESTS, '^e2e/'] },
     },
     {
       name: 'no-unresolvable',

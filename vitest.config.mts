@@ -5,11 +5,11 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./test-support/empty-module.ts', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./test/support/empty-module.ts', import.meta.url)),
     },
   },
   test: {
-    include: ['{lib,backend,components,app,scripts}/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
+    include: ['{contract,lib,backend,components,app,scripts,test}/**/*.test.{ts,tsx}', 'e2e/support/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

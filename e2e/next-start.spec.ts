@@ -9,7 +9,7 @@
  * It needs no browser and runs once (@js: the phone-js project only).
  */
 import { expect, test } from '@playwright/test';
-import { keepAliveAgent, probe } from '../backend/test-support/http-probe';
+import { keepAliveAgent, probe } from '../test/support/http-probe';
 import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
 import { FORM_POST_LIMIT_BYTES } from '../contract/media/limits';
 import { startNext, stop, type Server } from './support/next-server';

@@ -8,8 +8,8 @@ import type { BackendApp } from '../app';
 import { loadSigner } from '../lib/signing';
 import { createDrainLoop, drainOutbox, type DrainResult } from '../outbox/drain';
 import { enqueue, outboxCounts } from '../outbox/queue';
-import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '../test-support/databases';
-import { startTestSmtp, type TestSmtp } from '../test-support/smtp';
+import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { MAIL_REASONS } from '@/contract/forms/messages';
 import { mailOutbox, type MailOutbox } from './index';
 

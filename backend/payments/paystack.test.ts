@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, postJson, validPayloads, dbTargets, type TestApp, type TestDatabase } from '../test-support/databases';
-import { startPaystackStandIn, STAND_IN_CARDS, type PaystackStandIn } from '../test-support/paystack-stand-in';
+import { buildApp, postJson, validPayloads, dbTargets, type TestApp, type TestDatabase } from '@/test/support/databases';
+import { startPaystackStandIn, STAND_IN_CARDS, type PaystackStandIn } from '@/test/support/paystack-stand-in';
 import { createPaystackGateway } from './paystack';
 import { PAYMENT_MESSAGES } from './gateway';
 

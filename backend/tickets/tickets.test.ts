@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/staff';
-import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '../test-support/databases';
+import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 /**
  * Tickets: links that cannot be guessed or forged, the lost-ticket resend that tells nobody who

@@ -4,7 +4,7 @@ import { REQUEST_TIMEOUT_MS } from '@/contract/festival';
 import { createApiClient, joinUrl, type ApiClientOptions } from './client';
 import { ApiError, isApiError, readApiErrorBody } from './errors';
 import { createTransport, IN_PROCESS_ORIGIN } from './transport';
-import { closedOrigin, sendJson, startTestServer, type TestServer } from '@/test-support/http-server';
+import { closedOrigin, sendJson, startTestServer, type TestServer } from '@/test/support/http-server';
 
 let server: TestServer;
 beforeAll(async () => {

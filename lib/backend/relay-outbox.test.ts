@@ -9,7 +9,7 @@ import { migrateToLatest } from '@/backend/db/migrate';
 import { backoffDelay } from '@/backend/outbox/backoff';
 import { DEFAULT_DRAIN_POLICY, drainOutbox, type DrainTarget } from '@/backend/outbox/drain';
 import { enqueue, outboxCounts } from '@/backend/outbox/queue';
-import { dbTargets, type TestDatabase } from '@/backend/test-support/databases';
+import { dbTargets, type TestDatabase } from '@/test/support/databases';
 import { createApiClient } from '@/lib/backend/client';
 import { ApiError } from '@/lib/backend/errors';
 import { importLegacyOutbox } from './relay-outbox';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { highlightsFallback } from '@/contract/fallbacks';
-import { sendJson, startTestServer, type TestServer } from '@/test-support/http-server';
+import { sendJson, startTestServer, type TestServer } from '@/test/support/http-server';
 
 /**
  * The site's default wiring: getConfig() -> HTTP transport to API_BASE_URL -> the default client

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/contract/fallbacks';
 import { createApiClient } from '@/lib/backend/client';
-import { sendJson, startTestServer, type Handler, type TestServer } from '@/test-support/http-server';
+import { sendJson, startTestServer, type Handler, type TestServer } from '@/test/support/http-server';
 import { FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import { createContentSource, HIGHLIGHT_NOT_FOUND } from './source';
 

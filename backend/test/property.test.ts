@@ -8,7 +8,7 @@ import {
   volunteerPayloadSchema,
 } from '@/contract/api/forms';
 import type { z } from 'zod';
-import { buildApp, countRows, dbTargets, FORM_TABLES, postJson, validPayloads, type TestApp, type TestDatabase } from './test-support/databases';
+import { buildApp, countRows, dbTargets, FORM_TABLES, postJson, validPayloads, type TestApp, type TestDatabase } from '@/test/support/databases';
 
 /**
  * Random and malformed payloads at every form endpoint: never a 5xx, and a payload the shared

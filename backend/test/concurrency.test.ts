@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackendApp } from './app';
-import { registrationsCounter } from './db/migrations/2026-11-25-4-registrations-counter';
-import { ticketsClaimed } from './db/queries/forms';
-import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from './test-support/databases';
+import type { BackendApp } from '../app';
+import { registrationsCounter } from '../db/migrations/2026-11-25-4-registrations-counter';
+import { ticketsClaimed } from '../db/queries/forms';
+import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 /**
  * Many registrations at once against a small capacity: exactly the capacity is issued. Two apps

@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES } from './lib/http';
-import { keepAliveAgent, probe } from './test-support/http-probe';
+import { HTTP_MESSAGES } from '../lib/http';
+import { keepAliveAgent, probe } from '@/test/support/http-probe';
 
 /**
  * The standalone backend (`npm run backend`, backend/server.ts) as a process, over real sockets:
  * what a 413 does to the connection it came on, and whose address the rate limit counts.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let child: ChildProcess;
 let origin = '';
 let dataDir = '';

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/contract/fallbacks';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { MESSAGES } from '@/contract/forms/messages';
-import { upsertStaffUser } from './auth/staff';
-import { migrateAllDown, migrateToLatest } from './db/migrate';
-import { seedContent } from './db/seed';
-import { TICKET_REFERENCE_PATTERN } from './lib/ids';
-import { createRateLimiter } from './lib/rate-limit';
-import { createApp } from './app';
-import { createSandboxGateway } from './payments';
+import { upsertStaffUser } from '../auth/staff';
+import { migrateAllDown, migrateToLatest } from '../db/migrate';
+import { seedContent } from '../db/seed';
+import { TICKET_REFERENCE_PATTERN } from '../lib/ids';
+import { createRateLimiter } from '../lib/rate-limit';
+import { createApp } from '../app';
+import { createSandboxGateway } from '../payments';
 import {
   buildApp,
   countRows,
@@ -20,7 +20,7 @@ import {
   validPayloads,
   type TestApp,
   type TestDatabase,
-} from './test-support/databases';
+} from '@/test/support/databases';
 
 type Json = Record<string, unknown>;
 const json = async (res: Response) => (await res.json()) as Json;
@@ -437,7 +437,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(hostile, 'the formula is exported as text').toBeDefined();
       expect(hostile![4]).toBe('0801 234 5678');
       expect(hostile![6]).toBe(`Line one, "quoted"\n${'p'.repeat(60)}`);
-      const { exportCsv } = await import('./export/csv');
+      const { exportCsv } = await import('../export/csv');
       expect(csv).toBe(await exportCsv(database.handle.db, 'partnerships'));
       for (const kind of ['registrations', 'donations', 'newsletter', 'volunteers']) {
         const r = await t.app.request(`/api/admin/export/${kind}.csv`, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type BackendApp } from './app';
-import { upsertStaffUser } from './auth/staff';
-import { createRateLimiter } from './lib/rate-limit';
-import { createSandboxGateway } from './payments';
-import { AUTH_MESSAGES } from './routes/auth';
-import { buildApp, dbTargets, postJson, testConfig, type TestDatabase } from './test-support/databases';
+import { createApp, type BackendApp } from '../app';
+import { upsertStaffUser } from '../auth/staff';
+import { createRateLimiter } from '../lib/rate-limit';
+import { createSandboxGateway } from '../payments';
+import { AUTH_MESSAGES } from '../routes/auth';
+import { buildApp, dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, unknown>;
 

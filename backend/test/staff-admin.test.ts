@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AUDIT_PAGE_SIZE, type Dashboard } from '@/contract/api/admin';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/contract/api/staff';
-import type { BackendApp } from './app';
-import { recordAudit } from './audit/log';
-import { addStaffAccount } from './auth/accounts';
-import { issueToken, upsertStaffUser, userForToken } from './auth/staff';
-import { newId } from './lib/ids';
-import { staffRolesAndAudit } from './db/migrations/2026-11-25-1-staff-roles-and-audit';
-import { sessionIdleExpiry } from './db/migrations/2026-11-25-2-session-idle-expiry';
-import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from './test-support/databases';
+import type { BackendApp } from '../app';
+import { recordAudit } from '../audit/log';
+import { addStaffAccount } from '../auth/accounts';
+import { issueToken, upsertStaffUser, userForToken } from '../auth/staff';
+import { newId } from '../lib/ids';
+import { staffRolesAndAudit } from '../db/migrations/2026-11-25-1-staff-roles-and-audit';
+import { sessionIdleExpiry } from '../db/migrations/2026-11-25-2-session-idle-expiry';
+import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, unknown>;
 

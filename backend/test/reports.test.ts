@@ -4,10 +4,10 @@ import { eventDetailsFallback } from '@/contract/fallbacks';
 import type { EventDetail } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
-import type { BackendApp } from './app';
-import { issueToken, upsertStaffUser } from './auth/staff';
-import { migrations } from './db/migrations';
-import { buildApp, dbTargets, postJson, type TestDatabase } from './test-support/databases';
+import type { BackendApp } from '../app';
+import { issueToken, upsertStaffUser } from '../auth/staff';
+import { migrations } from '../db/migrations';
+import { buildApp, dbTargets, postJson, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

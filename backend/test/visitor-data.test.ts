@@ -1,13 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
-import type { BackendApp } from './app';
-import { upsertStaffUser } from './auth/staff';
-import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from './data-requests';
-import { exportCsv } from './export/csv';
-import { createSigner } from './lib/signing';
-import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from './newsletter/unsubscribe';
-import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from './test-support/databases';
+import type { BackendApp } from '../app';
+import { upsertStaffUser } from '../auth/staff';
+import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from '../data-requests';
+import { exportCsv } from '../export/csv';
+import { createSigner } from '../lib/signing';
+import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from '../newsletter/unsubscribe';
+import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, unknown>;
 const SECRET = 'a-test-secret-of-enough-length';
@@ -227,7 +227,7 @@ describe('npm run data-request (the CLI, on a SQLite DATA_DIR)', () => {
     const fs = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
-    const { connectDb } = await import('./db/connect');
+    const { connectDb } = await import('../db/connect');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-data-request-'));
     try {
       const handle = connectDb({ sqlitePath: path.join(dir, 'festival.sqlite') });

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
-import { createApp, type BackendApp } from '../app';
-import { parseBackendConfig, type BackendConfig } from '../config';
-import { connectDb, type DbHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { seedContent } from '../db/seed';
-import { createSandboxGateway, type PaymentGateway } from '../payments';
-import type { Logger } from '../types';
+import { createApp, type BackendApp } from '../../backend/app';
+import { parseBackendConfig, type BackendConfig } from '../../backend/config';
+import { connectDb, type DbHandle } from '../../backend/db/connect';
+import { migrateToLatest } from '../../backend/db/migrate';
+import { seedContent } from '../../backend/db/seed';
+import { createSandboxGateway, type PaymentGateway } from '../../backend/payments';
+import type { Logger } from '../../backend/types';
 
 /**
  * Real databases for backend tests: a temporary SQLite file always, and a PostgreSQL database of

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type BackendApp } from './app';
-import type { DbHandle } from './db/connect';
-import { migrateToLatest } from './db/migrate';
-import { seedContent } from './db/seed';
-import { createDbRateLimiter } from './lib/rate-limit';
-import { createSandboxGateway } from './payments';
-import { dbTargets, postJson, testConfig, type TestDatabase } from './test-support/databases';
+import { createApp, type BackendApp } from '../app';
+import type { DbHandle } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { seedContent } from '../db/seed';
+import { createDbRateLimiter } from '../lib/rate-limit';
+import { createSandboxGateway } from '../payments';
+import { dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
 
 /**
  * Rate limits in the database (issue "many instances"): each hit is one atomic statement, so two

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heroFallback, highlightsFallback } from '@/contract/fallbacks';
-import { parseBackendConfig } from './config';
-import { HTTP_MESSAGES } from './lib/http';
-import { startBackend, type Backend } from './start';
-import { FORM_TABLES, countRows, postJson, validPayloads } from './test-support/databases';
+import { parseBackendConfig } from '../config';
+import { HTTP_MESSAGES } from '../lib/http';
+import { startBackend, type Backend } from '../start';
+import { FORM_TABLES, countRows, postJson, validPayloads } from '@/test/support/databases';
 
 /**
  * Vercel without DATABASE_URL (issue "documented ground", item 5): a SQLite file there is lost with
