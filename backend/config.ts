@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/contract/festival';
+import { checkFestivalDates, describeIssues, flagSetting, optionalTextSetting, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
@@ -8,73 +8,58 @@ import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
  * from the site's lib/config.ts because the backend also runs standalone (tsx) and must not pull
  * in anything Next-specific.
  */
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
-export const backendConfigSchema = z.object({
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
-      .optional(),
-  ),
-  PAYSTACK_SECRET_KEY: optionalText,
-  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-  /** Total wristbands (tickets) for the edition; unset or 0 means no limit. */
-  REGISTRATION_CAPACITY: optionalText.pipe(z.coerce.number<string | undefined>().int().nonnegative().optional()),
-  ALLOW_STAFF_SIGNUP: flag.default(false),
-  /** Form submissions allowed per IP per window; 0 switches the limit off. */
-  RATE_LIMIT_MAX: positiveInt(60),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
-  /** 0: any free port (the address is printed at start). */
-  BACKEND_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
-  BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  /** Vercel sets VERCEL=1 in its builds and functions: a filesystem that keeps nothing. */
-  VERCEL: flag.default(false),
-  /**
-   * The proxies whose X-Forwarded-For the rate limits believe (lib/client-address.ts): a hop count,
-   * or addresses and CIDR ranges. Unset: none, except on Vercel (VERCEL=1), whose edge overwrites
-   * X-Forwarded-For with the client's address: one hop there.
-   */
-  TRUSTED_PROXIES: optionalText.transform((value, ctx): TrustedProxies | undefined => {
-    if (value === undefined) return undefined;
-    try {
-      return parseTrustedProxies(value);
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${error instanceof Error ? error.message : String(error)} (use a number of hops, or addresses and CIDR ranges separated by commas)`,
-      });
-      return z.NEVER;
-    }
-  }),
-  /** The public address of the site: links the API returns (pagination) are built on it, never on Host. */
-  SITE_URL: z.url().default('http://localhost:3000'),
-  /** The key of ticket and unsubscribe links; unset: generated once and kept in the database. */
-  TICKET_SECRET: optionalText.pipe(z.string().min(16, 'TICKET_SECRET must be at least 16 characters').optional()),
-  /** smtp:// or smtps:// (nodemailer's URL form); unset: each mail is written as an .eml file under DATA_DIR/mail/. */
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
-  /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
-  MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
-  /** The festival's dates, as the site reads them (lib/config.ts): mails and tickets show them. */
-  FESTIVAL_START_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_START_DATE),
-  FESTIVAL_END_DATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(FALLBACK_FESTIVAL_END_DATE),
-  /** First retry of an undelivered mail after this long, doubling up to an hour. */
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
-});
+export const backendConfigSchema = z
+  .object({
+    ...sharedSettingsShape,
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalTextSetting.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
+        .optional(),
+    ),
+    PAYSTACK_SECRET_KEY: optionalTextSetting,
+    PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+    /** Total wristbands (tickets) for the edition; unset or 0 means no limit. */
+    REGISTRATION_CAPACITY: optionalTextSetting.pipe(z.coerce.number<string | undefined>().int().nonnegative().optional()),
+    ALLOW_STAFF_SIGNUP: flagSetting.default(false),
+    /** Form submissions allowed per IP per window; 0 switches the limit off. */
+    RATE_LIMIT_MAX: positiveInt(60),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(32 * 1024),
+    /** 0: any free port (the address is printed at start). */
+    BACKEND_PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+    BACKEND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /**
+     * The proxies whose X-Forwarded-For the rate limits believe (lib/client-address.ts): a hop count,
+     * or addresses and CIDR ranges. Unset: none, except on Vercel (VERCEL=1), whose edge overwrites
+     * X-Forwarded-For with the client's address: one hop there.
+     */
+    TRUSTED_PROXIES: optionalTextSetting.transform((value, ctx): TrustedProxies | undefined => {
+      if (value === undefined) return undefined;
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${error instanceof Error ? error.message : String(error)} (use a number of hops, or addresses and CIDR ranges separated by commas)`,
+        });
+        return z.NEVER;
+      }
+    }),
+    /** The key of ticket and unsubscribe links; unset: generated once and kept in the database. */
+    TICKET_SECRET: optionalTextSetting.pipe(z.string().min(16, 'TICKET_SECRET must be at least 16 characters').optional()),
+    /** smtp:// or smtps:// (nodemailer's URL form); unset: each mail is written as an .eml file under DATA_DIR/mail/. */
+    SMTP_URL: optionalTextSetting.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+    /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
+    MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
+    /** First retry of an undelivered mail after this long, doubling up to an hour. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  })
+  .superRefine(checkFestivalDates);
 
 export const SQLITE_IN_MEMORY = ':memory:';
 
@@ -112,8 +97,7 @@ export interface BackendConfig {
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
   const parsed = backendConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid backend configuration: ${detail}`);
+    throw new Error(`Invalid backend configuration: ${describeIssues(parsed.error)}`);
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
@@ -131,7 +115,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     port: c.BACKEND_PORT,
     host: c.BACKEND_HOST,
-    siteUrl: c.SITE_URL.replace(/\/+$/, ''),
+    siteUrl: withoutTrailingSlash(c.SITE_URL),
     trustedProxies: c.TRUSTED_PROXIES ?? (c.VERCEL ? { kind: 'hops', hops: 1 } : { kind: 'none' }),
     ticketSecret: c.TICKET_SECRET,
     smtpUrl: c.SMTP_URL,

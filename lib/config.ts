@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from '@/contract/festival';
+import { checkFestivalDates, describeIssues, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
 
 /**
  * Environment configuration, parsed once. Every setting the site reads lives here so a
  * misconfigured deployment fails loudly at start rather than with a broken page later.
  */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
 const optionalUrl = z
   .string()
   .trim()
@@ -21,9 +20,7 @@ export const configSchema = z
     API_IMAGE_ORIGINS: z.string().trim().optional(),
     REGISTRATION_FORM_URL: optionalUrl,
     VOLUNTEER_FORM_URL: optionalUrl,
-    SITE_URL: z.url().default('http://localhost:3000'),
-    FESTIVAL_START_DATE: isoDate.default(FALLBACK_FESTIVAL_START_DATE),
-    FESTIVAL_END_DATE: isoDate.default(FALLBACK_FESTIVAL_END_DATE),
+    ...sharedSettingsShape,
     // The site's relay outbox (lib/backend/): first retry after this long, doubling up to the max.
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
     OUTBOX_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
@@ -34,13 +31,8 @@ export const configSchema = z
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.string().min(16, 'CRON_SECRET must be at least 16 characters').optional())
       .optional(),
-    // Set to 1 by Vercel in its builds and functions.
-    VERCEL: z.string().trim().toLowerCase().optional(),
   })
-  .refine((c) => c.FESTIVAL_END_DATE >= c.FESTIVAL_START_DATE, {
-    message: 'FESTIVAL_END_DATE must not be before FESTIVAL_START_DATE',
-    path: ['FESTIVAL_END_DATE'],
-  });
+  .superRefine(checkFestivalDates);
 
 export interface SiteConfig {
   /** The festival's own backend; undefined means the built-in backend runs in-process. */
@@ -78,8 +70,7 @@ function parseOrigins(list: string | undefined): string[] {
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${detail}`);
+    throw new Error(`Invalid configuration: ${describeIssues(parsed.error)}`);
   }
   const c = parsed.data;
   return {
@@ -88,13 +79,13 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     registrationIsExternal: Boolean(c.REGISTRATION_FORM_URL),
     volunteerApplyUrl: c.VOLUNTEER_FORM_URL ?? '/volunteer/apply',
     volunteerIsExternal: Boolean(c.VOLUNTEER_FORM_URL),
-    siteUrl: c.SITE_URL.replace(/\/+$/, ''),
+    siteUrl: withoutTrailingSlash(c.SITE_URL),
     festivalStartDate: c.FESTIVAL_START_DATE,
     festivalEndDate: c.FESTIVAL_END_DATE,
     imageOrigins: [
       ...new Set([...(c.API_BASE_URL ? [new URL(c.API_BASE_URL).origin] : []), ...parseOrigins(c.API_IMAGE_ORIGINS)]),
     ],
-    onVercel: ['1', 'true', 'yes', 'on'].includes(c.VERCEL ?? ''),
+    onVercel: c.VERCEL,
     outboxRetry: { baseMs: c.OUTBOX_RETRY_BASE_MS, maxMs: c.OUTBOX_RETRY_MAX_MS },
     cronSecret: c.CRON_SECRET,
   };
