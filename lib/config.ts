@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkFestivalDates, describeIssues, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
+import { checkFestivalDates, describeIssues, sharedSettingsShape, withoutTrailingSlash } from '../contract/config'; // relative: next.config.ts loads this file, and Next's config loader knows no @/ alias
 
 /**
  * Environment configuration, parsed once. Every setting the site reads lives here so a

@@ -1,5 +1,5 @@
 // Relative: next.config.ts imports this module, outside the bundler's path aliases.
-import { blockListOf, contains } from '@/contract/net/ranges';
+import { blockListOf, contains } from '../../contract/net/ranges'; // relative: loaded by next.config.ts, which knows no @/ alias
 
 /**
  * next/image's settings for the external backend's images (lib/config.ts imageOrigins): each
