@@ -7,13 +7,13 @@ import { rateLimitKey, resolveClientAddress } from './lib/client-address';
 import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
-import { adminRoutes } from './routes/admin';
-import { adminContentRoutes, adminMediaRoutes, adminProgramRoutes, adminReportRoutes, mediaRoutes } from './routes/reports';
-import { authRoutes } from './routes/auth';
-import { contentRoutes } from './routes/content';
-import { formRoutes } from './routes/forms';
-import { checkInRoutes, ticketResendRoute, ticketRoutes } from './routes/tickets';
-import { newsletterRoutes } from './routes/newsletter';
+import { adminRoutes } from './admin/routes';
+import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
+import { authRoutes } from './auth/routes';
+import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
+import { formRoutes } from './forms/routes';
+import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
+import { newsletterRoutes } from './newsletter/routes';
 import { signerOf } from './lib/signer-of';
 import type { AppDeps, AppEnv } from './types';
 
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register/', rateLimited);
 
   api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config.festivalStartDate));
-  api.post('/forms/ticket-resend', ticketResendRoute({ ...deps, log }));
+  api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/tickets', ticketRoutes(deps));
   api.route('/admin/check-ins', checkInRoutes(deps));

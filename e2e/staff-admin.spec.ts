@@ -12,7 +12,7 @@ import nodePath from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { connectDb, type DbHandle } from '../backend/db/connect';
-import { issueToken, upsertStaffUser } from '../backend/auth/staff';
+import { issueToken, upsertStaffUser } from '../backend/auth/queries';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '../contract/api/staff';
 import { expectNoAxeViolations } from './axe-scan';
 import { decode } from './smoke/routes';

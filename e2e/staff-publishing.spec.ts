@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { upsertStaffUser } from '../backend/auth/staff';
+import { upsertStaffUser } from '../backend/auth/queries';
 import { connectDb } from '../backend/db/connect';
 import { REPORT_MESSAGES } from '../contract/api/reports';
 import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { connectDb } from '../backend/db/connect';
-import { upsertStaffUser } from '../backend/auth/staff';
+import { upsertStaffUser } from '../backend/auth/queries';
 import { startTestSmtp, type TestSmtp } from '../test/support/smtp';
 import { expectNoAxeViolations } from './axe-scan';
 import { decode } from './smoke/routes';

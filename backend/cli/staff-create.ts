@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { upsertStaffUser } from '../auth/staff';
+import { PASSWORD_MIN_CHARS } from '@/contract/api/admin';
+import { staffPasswordSchema } from '@/contract/api/staff';
+import { upsertStaffUser } from '../auth/queries';
 import { openConfiguredDb } from './open-db';
 
 /**
@@ -14,7 +16,7 @@ const USAGE = 'Usage: npm run staff:create -- --email <email> --name "<full name
 const inputSchema = z.object({
   email: z.email('a valid --email is required'),
   name: z.string().trim().min(1, '--name is required').max(100),
-  password: z.string().min(12, 'the password must be at least 12 characters').max(1024),
+  password: staffPasswordSchema,
 });
 
 function promptHidden(question: string): Promise<string> {
@@ -64,7 +66,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const password = process.env.STAFF_PASSWORD ?? (await promptHidden('Password (at least 12 characters): '));
+  const password = process.env.STAFF_PASSWORD ?? (await promptHidden(`Password (at least ${PASSWORD_MIN_CHARS} characters): `));
   const parsed = inputSchema.safeParse({ email: values.email ?? '', name: values.name ?? '', password });
   if (!parsed.success) {
     console.error(`staff:create: ${parsed.error.issues.map((i) => i.message).join('; ')}\n${USAGE}`);

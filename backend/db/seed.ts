@@ -27,7 +27,7 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
         { key: 'events', data: JSON.stringify(eventsFallback), updated_at: at },
         // Event and session details (dates, venue, description), stored as written around
         // FALLBACK_FESTIVAL_START_DATE: unedited ones are shifted to FESTIVAL_START_DATE when read
-        // (backend/db/queries/content.ts listEventDetails).
+        // (backend/content/queries.ts listEventDetails).
         { key: 'event-details', data: JSON.stringify(eventDetailsFallback), updated_at: at },
         // Visitor information and data protection (issue 16).
         { key: 'visit', data: JSON.stringify(visitFallback), updated_at: at },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { bearerToken } from '../auth/staff';
+import { bearerToken } from '../auth/queries';
 import { csvCell, toCsv } from '../export/csv';
 import { ticketReference, TICKET_REFERENCE_PATTERN } from './ids';
 import { createRateLimiter } from './rate-limit';

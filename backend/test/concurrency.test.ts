@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
 import { registrationsCounter } from '../db/migrations/2026-11-25-4-registrations-counter';
-import { ticketsClaimed } from '../db/queries/forms';
+import { ticketsClaimed } from '../forms/queries';
 import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type BackendApp } from '../app';
-import { completeIdempotencyKey, reserveIdempotencyKey } from '../db/queries/idempotency';
+import { completeIdempotencyKey, reserveIdempotencyKey } from '../lib/idempotency';
 import type { Db } from '../db/schema';
 import { createPaystackGateway } from '../payments';
 import { buildApp, countRows, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';

@@ -5,7 +5,7 @@ import type { EventDetail } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
 import type { BackendApp } from '../app';
-import { issueToken, upsertStaffUser } from '../auth/staff';
+import { issueToken, upsertStaffUser } from '../auth/queries';
 import { migrations } from '../db/migrations';
 import { buildApp, dbTargets, postJson, type TestDatabase } from '@/test/support/databases';
 

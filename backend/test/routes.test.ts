@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, programsFallback } from '@/contract/fallbacks';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { MESSAGES } from '@/contract/forms/messages';
-import { upsertStaffUser } from '../auth/staff';
+import { upsertStaffUser } from '../auth/queries';
 import { migrateAllDown, migrateToLatest } from '../db/migrate';
 import { seedContent } from '../db/seed';
 import { TICKET_REFERENCE_PATTERN } from '../lib/ids';

@@ -4,8 +4,8 @@ import { ACCOUNT_MESSAGES, AUDIT_PAGE_SIZE, type Dashboard } from '@/contract/ap
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/contract/api/staff';
 import type { BackendApp } from '../app';
 import { recordAudit } from '../audit/log';
-import { addStaffAccount } from '../auth/accounts';
-import { issueToken, upsertStaffUser, userForToken } from '../auth/staff';
+import { addStaffAccount } from '../admin/service';
+import { issueToken, upsertStaffUser, userForToken } from '../auth/queries';
 import { newId } from '../lib/ids';
 import { staffRolesAndAudit } from '../db/migrations/2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from '../db/migrations/2026-11-25-2-session-idle-expiry';

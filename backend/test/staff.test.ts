@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type BackendApp } from '../app';
-import { upsertStaffUser } from '../auth/staff';
+import { upsertStaffUser } from '../auth/queries';
 import { createRateLimiter } from '../lib/rate-limit';
 import { createSandboxGateway } from '../payments';
-import { AUTH_MESSAGES } from '../routes/auth';
+import { AUTH_MESSAGES } from '../auth/routes';
 import { buildApp, dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import type { BackendApp } from '../app';
-import { upsertStaffUser } from '../auth/staff';
+import { upsertStaffUser } from '../auth/queries';
 import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from '../data-requests';
 import { exportCsv } from '../export/csv';
 import { createSigner } from '../lib/signing';

@@ -1,3 +1,4 @@
+import { ticketLinkPath } from '@/contract/api/tickets';
 import type { Signer } from '../lib/signing';
 
 /**
@@ -5,7 +6,7 @@ import type { Signer } from '../lib/signing';
  * server secret, so knowing (or guessing) a reference never opens its ticket.
  */
 export function ticketPath(signer: Signer, reference: string): string {
-  return `/tickets/${encodeURIComponent(reference)}?t=${signer.sign('ticket', reference)}`;
+  return ticketLinkPath(reference, signer.sign('ticket', reference));
 }
 
 export function ticketUrl(signer: Signer, siteUrl: string, reference: string): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import type { BackendApp } from '../app';
-import { upsertStaffUser } from '../auth/staff';
+import { upsertStaffUser } from '../auth/queries';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 /**

@@ -153,6 +153,17 @@ export function parseEventDetailInput(raw: Record<string, unknown>): { ok: true;
   return { ok: false, errors };
 }
 
+/**
+ * The API's request body as a schema: parseEventDetailInput's value, or its errors (every field's
+ * first message, in form order) as issues on those fields, so a validator reports exactly them.
+ */
+export const eventDetailRequestSchema = z.record(z.string(), z.unknown()).transform((raw, ctx): EventDetailInput => {
+  const parsed = parseEventDetailInput(raw);
+  if (parsed.ok) return parsed.value;
+  for (const [field, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+  return z.NEVER;
+});
+
 export const eventDetailResultSchema = z.object({ success: z.literal(true), data: eventDetailSchema, message: z.string() });
 
 /**

@@ -20,6 +20,21 @@ export function normaliseReference(input: string): string | undefined {
   return TICKET_REFERENCE_PATTERN.test(reference) ? reference : undefined;
 }
 
+const TOKEN = '[A-Za-z0-9_-]{22}';
+/** A ticket link's token: the HMAC of the reference under the server secret, base64url. */
+export const TICKET_TOKEN_PATTERN = new RegExp(`^${TOKEN}$`);
+const LINK_TOKEN = new RegExp(`[?&]t=(${TOKEN})$`);
+
+/** A ticket's page: `/tickets/<reference>?t=<token>` (what the mail, the QR code and the thank-you page link to). */
+export function ticketLinkPath(reference: string, token: string): string {
+  return `/tickets/${encodeURIComponent(reference)}?t=${token}`;
+}
+
+/** The token of a ticket link (a path or a full URL), when it ends with one; otherwise undefined. */
+export function ticketLinkToken(link: string): string | undefined {
+  return LINK_TOKEN.exec(link)?.[1];
+}
+
 /** A scanned QR code holds the ticket link; the reference is its path's last segment. */
 export function referenceFromScan(text: string): string | undefined {
   const match = /\/tickets\/([A-Za-z0-9-]+)/.exec(text);

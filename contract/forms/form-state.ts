@@ -6,23 +6,37 @@ import type { z } from 'zod';
  * is lost — except secrets (card number, CVC), which never go back to the browser.
  */
 export type FieldErrors = Record<string, string>;
+export type FormValues = Record<string, string | string[]>;
 
-export type FormState =
-  | { status: 'idle' }
-  | {
-      status: 'error';
-      errors: FieldErrors;
-      values: Record<string, string | string[]>;
-      /** A submit-level message (spec §8), shown at the top of the form. */
-      message?: string;
-      /**
-       * A fresh idempotency key for the next attempt: a retry after a failure (a declined card) is a
-       * new submission, not a replay of the failed one. Also keys the form so it re-renders fresh.
-       */
-      idempotencyKey?: string;
-    };
+/**
+ * The one state every form's server action answers with, public and staff (after next-learn's
+ * dashboard): `status`, the first message per field in the form's order, the answers echoed so
+ * nothing typed is lost (never secrets), and a submit-level message (spec §8) for the error
+ * summary. The optional fields are what some forms need; `data` is a form's own answer (a report's
+ * preview, a generated password, the gate's verdict).
+ */
+export interface FormState<Data = unknown> {
+  status: 'idle' | 'error' | 'success' | 'preview';
+  errors: FieldErrors;
+  values: FormValues;
+  /** A submit-level message (spec §8), shown at the top of the form (or the success text). */
+  message?: string;
+  /**
+   * A fresh idempotency key for the next attempt: a retry after a failure (a declined card) is a
+   * new submission, not a replay of the failed one. Also keys the form so it re-renders fresh.
+   */
+  idempotencyKey?: string;
+  /** Changes with every answer: the form remounts with the values echoed (and refocuses). */
+  seq?: number;
+  /**
+   * Which form the answer is for, where one page holds many forms posting to one action: without
+   * JavaScript, React hands the answer to every form of that action on the page.
+   */
+  for?: string;
+  data?: Data;
+}
 
-export const idleState: FormState = { status: 'idle' };
+export const idleState: FormState = { status: 'idle', errors: {}, values: {} };
 
 /** The first message per path ("donor.email"), in the order zod reported them. */
 export function errorsByPath(error: z.ZodError): FieldErrors {
@@ -46,9 +60,7 @@ export function formDataToObject(formData: FormData): Record<string, string | st
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
-export type ValidationResult<S extends ObjectSchema> =
-  | { ok: true; data: z.output<S> }
-  | { ok: false; state: Extract<FormState, { status: 'error' }> };
+export type ValidationResult<S extends ObjectSchema> = { ok: true; data: z.output<S> } | { ok: false; state: FormState<never> };
 
 export function validateForm<S extends ObjectSchema>(
   schema: S,
@@ -72,8 +84,8 @@ export function echoValues(
   raw: Record<string, unknown>,
   fields: readonly string[],
   secretFields: readonly string[] = [],
-): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
+): FormValues {
+  const values: FormValues = {};
   for (const f of fields) {
     if (secretFields.includes(f)) continue;
     const v = raw[f];

@@ -34,7 +34,7 @@ export const NATIVE_PACKAGES = {
     'node_modules/bindings/bindings.js',
   ],
   // backend/mail/qr-png.ts: the ticket mail's QR code (mail is composed wherever the backend runs:
-  // after() in any function on Vercel, the loop on one server); backend/media/process.ts: staff
+  // after() in any function on Vercel, the loop on one server); backend/reports/process-image.ts: staff
   // image uploads (the backend's admin routes). Linux x64 builds, as Vercel's.
   sharp: [
     'node_modules/sharp/package.json',
@@ -55,7 +55,7 @@ export const FILE_SYSTEM_USERS = {
   'backend/mail/transport.ts': 'writes .eml files under DATA_DIR/mail when SMTP_URL is unset (data written at run time, nothing to ship)',
   'backend/db/connect.ts': 'creates DATA_DIR for the SQLite file (data, nothing to ship); loads better-sqlite3',
   'backend/mail/qr-png.ts': 'loads sharp (the ticket QR code PNG)',
-  'backend/media/process.ts': 'loads sharp (staff image uploads: checked, resized, metadata stripped)',
+  'backend/reports/process-image.ts': 'loads sharp (staff image uploads: checked, resized, metadata stripped)',
 };
 
 /**

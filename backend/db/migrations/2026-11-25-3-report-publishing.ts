@@ -7,7 +7,7 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
  *   (`body_markdown`; `content` keeps the sanitised HTML the public API serves), the `featured`
  *   flag (0/1: portable), the image's alt text, and when it was created, changed and first
  *   published (`published_at` also freezes the slug: links shared after publishing keep working).
- * - `media`: uploaded images, processed (backend/media/process.ts) and kept in the database as
+ * - `media`: uploaded images, processed (backend/reports/process-image.ts) and kept in the database as
  *   bytes, so every instance serves them and they survive a restart or a redeploy (Vercel has no
  *   persistent disk). `blob` on SQLite, `bytea` on PostgreSQL: the one column type that differs.
  */

@@ -68,7 +68,7 @@ export const RESEND_PER_HOUR = 3;
  * Queues a resend mail when the address has tickets and fewer than RESEND_PER_HOUR resends this
  * hour, as one conditional INSERT … SELECT: on SQLite a single statement runs under the write lock,
  * so racing requests (from any process) cannot both pass the count. PostgreSQL callers first take
- * a transaction-scoped advisory lock on the address (see the route), for the same effect.
+ * a transaction-scoped advisory lock on the address (resendTickets in tickets/service.ts), for the same effect.
  */
 export async function enqueueResend(db: Db, email: string, now: Date = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - 60 * 60_000).toISOString();

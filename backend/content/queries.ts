@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import type { StoredEventDetail } from '@/contract/api/event-details';
-import type { Db, HighlightTable, PodcastTable } from '../schema';
+import type { Db, DbDialect, HighlightTable, PodcastTable } from '../db/schema';
 
 /** Content reads, in exactly the shapes of contract/content/schemas.ts. */
 export type ContentBlockKey = 'hero' | 'events' | 'event-details' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
@@ -118,4 +118,36 @@ export async function listFeaturedHighlights(db: Db, limit: number): Promise<Hig
     .limit(limit)
     .execute();
   return rows.map(toHighlight);
+}
+
+/**
+ * Locks a content block's row for the rest of the transaction on PostgreSQL, before a
+ * read-change-write, so two edits cannot lose one another (SQLite's write transactions already queue).
+ */
+export async function lockContentBlock(db: Db, dialect: DbDialect, key: ContentBlockKey): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('content_blocks').select('key').where('key', '=', key).forUpdate().execute();
+}
+
+/** Writes a content block, creating it when missing. */
+export async function putContentBlock(db: Db, key: ContentBlockKey, data: unknown, at: string): Promise<void> {
+  await db
+    .insertInto('content_blocks')
+    .values({ key, data: JSON.stringify(data), updated_at: at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ data: JSON.stringify(data), updated_at: at }))
+    .execute();
+}
+
+/** Rewrites an existing content block. */
+export async function updateContentBlock(db: Db, key: ContentBlockKey, data: unknown, at: string): Promise<void> {
+  await db.updateTable('content_blocks').set({ data: JSON.stringify(data), updated_at: at }).where('key', '=', key).execute();
+}
+
+/** Changes one programme row; false when there is no such row. */
+export async function updateProgram(db: Db, id: string, change: { title: string; leftLabel?: string | undefined; avatar?: string | undefined }): Promise<boolean> {
+  const result = await db
+    .updateTable('programs')
+    .set({ title: change.title, ...(change.leftLabel ? { left_label: change.leftLabel } : {}), ...(change.avatar ? { avatar: change.avatar } : {}) })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) !== 0;
 }

@@ -3,9 +3,9 @@ import type { AdminReport, ReportInput } from '@/contract/api/reports';
 import { mediaIdOf, mediaUrl } from '@/contract/api/reports';
 import { categorySlug } from '@/contract/festival';
 import { readTimeOf, renderReportMarkdown, slugify } from '@/contract/html/markdown';
-import { isUniqueViolation } from '../errors';
-import type { Db, HighlightTable } from '../schema';
-import { newId } from '../../lib/ids';
+import { isUniqueViolation } from '../db/errors';
+import type { Db, HighlightTable } from '../db/schema';
+import { newId } from '../lib/ids';
 
 /** Reports as the staff area edits them (issue 17); the public reads stay in content.ts. */
 export const PLACEHOLDER_REPORT_IMAGE = '/images/placeholder.webp';

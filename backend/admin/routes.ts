@@ -6,9 +6,14 @@ import {
   createStaffPayloadSchema,
   resetPasswordPayloadSchema,
 } from '@/contract/api/admin';
-import { errorsByPath } from '@/contract/forms/form-state';
-import { dashboardFigures } from '../admin/dashboard';
 import { listAudit } from '../audit/log';
+import { requireAdmin, requireStaff } from '../auth/middleware';
+import { EmailTakenError } from '../auth/queries';
+import { exportCsv, isExportKind } from '../export/csv';
+import { fail } from '../lib/http';
+import { validJson } from '../lib/validate';
+import type { AppDeps, AppEnv } from '../types';
+import { dashboardFigures } from './queries';
 import {
   AccountNotFoundError,
   AccountRuleError,
@@ -17,13 +22,7 @@ import {
   enableStaffAccount,
   listStaffAccounts,
   resetStaffPassword,
-} from '../auth/accounts';
-import { EmailTakenError } from '../auth/staff';
-import { exportCsv, isExportKind } from '../export/csv';
-import { fail, HTTP_MESSAGES } from '../lib/http';
-import type { AppDeps, AppEnv } from '../types';
-import { requireAdmin, requireStaff } from './auth';
-import { readJsonObject } from './read-json';
+} from './service';
 
 /**
  * Staff-only (bearer token): the CSV exports (GET /admin/export/<kind>.csv, the same CSV as
@@ -59,13 +58,9 @@ export function adminRoutes(deps: AppDeps) {
 
   r.get('/staff', admin, async (c) => c.json({ success: true, data: await listStaffAccounts(db) }));
 
-  r.post('/staff', admin, async (c) => {
-    const read = await readJsonObject(c);
-    if (!read.ok) return c.json(read.body, read.status);
-    const parsed = createStaffPayloadSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+  r.post('/staff', admin, validJson(createStaffPayloadSchema), async (c) => {
     try {
-      const { account, generatedPassword } = await addStaffAccount(db, c.get('staff'), parsed.data);
+      const { account, generatedPassword } = await addStaffAccount(db, c.get('staff'), c.req.valid('json'));
       return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.created, ...(generatedPassword ? { generatedPassword } : {}) }, 201);
     } catch (error) {
       if (error instanceof EmailTakenError) return fail(c, 400, ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
@@ -79,13 +74,9 @@ export function adminRoutes(deps: AppDeps) {
     throw error;
   };
 
-  r.post('/staff/:id/password', admin, async (c) => {
-    const read = await readJsonObject(c);
-    if (!read.ok) return c.json(read.body, read.status);
-    const parsed = resetPasswordPayloadSchema.safeParse(read.value);
-    if (!parsed.success) return fail(c, 422, HTTP_MESSAGES.validation, errorsByPath(parsed.error));
+  r.post('/staff/:id/password', admin, validJson(resetPasswordPayloadSchema), async (c) => {
     try {
-      const { account, generatedPassword } = await resetStaffPassword(db, c.get('staff'), c.req.param('id'), parsed.data.password);
+      const { account, generatedPassword } = await resetStaffPassword(db, c.get('staff'), c.req.param('id'), c.req.valid('json').password);
       return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.passwordReset, ...(generatedPassword ? { generatedPassword } : {}) });
     } catch (error) {
       return accountError(c, error);

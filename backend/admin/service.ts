@@ -6,8 +6,8 @@ import { isUniqueViolation } from '../db/errors';
 import type { Db, DbDialect, StaffRole } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { StaffUser } from '../types';
-import { hashPassword } from './passwords';
-import { EmailTakenError, revokeAllTokens } from './staff';
+import { hashPassword } from '../auth/passwords';
+import { EmailTakenError, revokeAllTokens } from '../auth/queries';
 
 /**
  * The admins' account management (issue 17, item 5). Each change and its audit row are one

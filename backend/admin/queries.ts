@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
 import type { Db } from '../db/schema';
-import { checkInCounts } from '../tickets/check-in';
+import { checkInCounts } from '../tickets/queries';
 
 /**
  * The staff dashboard's figures, counted by the database. PostgreSQL answers count() and sum() as

@@ -1,20 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { EMAIL_RULES } from '@/contract/forms/field-rules';
+import { unsubscribePayloadSchema } from '@/contract/api/newsletter';
 import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
-import { textField } from '@/contract/forms/rules';
-import { unsubscribeNewsletter, UNSUBSCRIBE_PAGE_PATH, verifyUnsubscribeToken } from '../newsletter/unsubscribe';
 import { fail } from '../lib/http';
-import { nowIso } from '../lib/ids';
 import type { Signer } from '../lib/signing';
+import { readJsonObject } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
-import { readJsonObject } from './read-json';
-
-const unsubscribeSchema = z.object({
-  email: textField(EMAIL_RULES),
-  t: z.string().trim().max(64).optional(),
-  token: z.string().trim().max(64).optional(),
-});
+import { unsubscribe } from './service';
+import { UNSUBSCRIBE_PAGE_PATH } from './unsubscribe';
 
 /**
  * /newsletter/unsubscribe (issue 16). POST with the address and its signed token, in the query
@@ -35,12 +27,13 @@ export function newsletterRoutes(deps: AppDeps, signer: () => Promise<Signer>) {
   r.post('/unsubscribe', async (c) => {
     const body = await readBody(c);
     if (body === undefined) return fail(c, 400, UNSUBSCRIBE_MESSAGES.refused);
-    const parsed = unsubscribeSchema.safeParse({ ...c.req.query(), ...body });
+    // Not validJson: the one-click POST comes as a form or with its fields in the query, and every
+    // failure here is the page's one refusal (400), not the forms' 422 pattern.
+    const parsed = unsubscribePayloadSchema.safeParse({ ...c.req.query(), ...body });
     if (!parsed.success) return fail(c, 400, UNSUBSCRIBE_MESSAGES.refused);
     const { email } = parsed.data;
-    const token = parsed.data.token ?? parsed.data.t;
-    if (!verifyUnsubscribeToken(await signer(), email, token)) return fail(c, 403, UNSUBSCRIBE_MESSAGES.refused);
-    await unsubscribeNewsletter(deps.db, email, nowIso());
+    const outcome = await unsubscribe(deps.db, await signer(), email, parsed.data.token ?? parsed.data.t);
+    if (outcome === 'forged') return fail(c, 403, UNSUBSCRIBE_MESSAGES.refused);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, message: UNSUBSCRIBE_MESSAGES.done });
   });

@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { EVENT_DETAIL_MESSAGES, eventDetailRequestSchema } from '@/contract/api/event-details';
+import { CARD_MESSAGES, cardInputSchema, HERO_MESSAGES, heroInputSchema } from '@/contract/api/reports';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import { CONTROL_CHARACTERS } from '@/contract/forms/checks';
-import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from '../db/queries/content';
 import type { Db } from '../db/schema';
 import { fail } from '../lib/http';
-import type { AppEnv } from '../types';
+import { validJson } from '../lib/validate';
+import { knownImage } from '../reports/known-image';
+import { requireStaff } from '../auth/middleware';
+import type { AppDeps, AppEnv } from '../types';
+import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
+import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
 
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 12;
@@ -108,5 +114,44 @@ export function contentRoutes(db: Db, siteUrl: string, festivalStartDate: string
     return highlight ? c.json(highlight) : fail(c, 404, 'Highlight not found');
   });
 
+  return r;
+}
+
+/**
+ * POST /api/admin/content/...: the home page's hero, the events' cards and every event's and
+ * session's detail (issue 17 item 4), for signed-in staff. Each change is audited in its transaction.
+ */
+export function adminContentRoutes(deps: AppDeps) {
+  const { db, dialect } = deps;
+  const r = new Hono<AppEnv>({ strict: false });
+  r.use('*', requireStaff(db));
+
+  r.post('/hero', validJson(heroInputSchema), knownImage(db), async (c) => {
+    const hero = await saveHero(db, dialect, c.get('staff'), c.req.valid('json'));
+    return c.json({ success: true, data: hero, message: HERO_MESSAGES.saved });
+  });
+
+  r.post('/events/:slug', validJson(cardInputSchema), knownImage(db), async (c) => {
+    const found = await saveEventCard(db, dialect, c.get('staff'), c.req.param('slug'), c.req.valid('json'));
+    return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
+  });
+
+  // Title, start and end (ISO, Lagos +01:00 from the form), venue, address, description.
+  r.post('/event-details/:slug', validJson(eventDetailRequestSchema), async (c) => {
+    const saved = await saveEventDetail(db, dialect, c.get('staff'), c.req.param('slug'), c.req.valid('json'));
+    return saved ? c.json({ success: true, data: saved, message: EVENT_DETAIL_MESSAGES.saved }) : fail(c, 404, EVENT_DETAIL_MESSAGES.notFound);
+  });
+  return r;
+}
+
+/** POST /api/admin/programs/<id>/: one programme row's title, category and image (issue 17 item 4). */
+export function adminProgramRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const r = new Hono<AppEnv>({ strict: false });
+  r.use('*', requireStaff(db));
+  r.post('/:id', validJson(cardInputSchema), knownImage(db), async (c) => {
+    const found = await saveProgramme(db, c.get('staff'), c.req.param('id'), c.req.valid('json'));
+    return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
+  });
   return r;
 }

@@ -1,0 +1,189 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { HONEYPOT_FIELD } from '@/contract/festival';
+import {
+  contactPayloadSchema,
+  newsletterPayloadSchema,
+  partnershipPayloadSchema,
+  registrationPayloadSchema,
+  volunteerPayloadSchema,
+} from '@/contract/api/forms';
+import { failureBody } from '../lib/http';
+import { newId, nowIso, ticketReference } from '../lib/ids';
+import type { KeyedContext, Outcome } from '../lib/idempotency';
+import { signerOf } from '../lib/signer-of';
+import { mailEntry } from '../mail';
+import { enqueue } from '../outbox/queue';
+import { ticketPath } from '../tickets/links';
+import type { AppDeps } from '../types';
+import {
+  CapacityExceededError,
+  createContactMessage,
+  createPartnership,
+  createRegistration,
+  createVolunteerApplication,
+  subscribeNewsletter,
+} from './queries';
+
+/**
+ * The form endpoints' flows (POST /api/forms/*, spec §7), one per form: each writes its row and
+ * the mail it owes in one transaction (`ctx.commit`, which also records an Idempotency-Key's
+ * answer) and decides the contract's answer. forms/routes.ts does the HTTP around them.
+ */
+export const FORM_MESSAGES = {
+  newsletter: 'Successfully subscribed! Thank you.',
+  registration: (ref: string) => `Registration confirmed. Your ticket reference is ${ref}.`,
+  registrationFull: 'Registration is full: all wristbands for this edition have been claimed.',
+  registrationFewLeft: (n: number) =>
+    `Only ${n} wristband${n === 1 ? ' is' : 's are'} left for this edition. Please choose fewer tickets.`,
+  partnership: 'Thank you for your proposal. We will respond within 5 business days.',
+  donation: 'Thank you for your donation. A confirmation email will follow within 24 hours.',
+  volunteer: 'Thank you for offering to volunteer. We will be in touch soon.',
+  contact: 'Thank you for your message. We will reply by email.',
+} as const;
+
+export type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId' | 'contactId';
+
+export interface FormFlow<S extends z.ZodType> {
+  schema: S;
+  handle: (data: z.output<S>, ctx: KeyedContext) => Promise<Outcome>;
+  /** What a bot that filled the honeypot sees: success-shaped, nothing stored. */
+  decoy: () => Outcome;
+  /** Request fingerprint for Idempotency-Key reuse checks: never includes card secrets. */
+  fingerprint?: (raw: Record<string, unknown>) => unknown;
+}
+
+/** The contract's success answer: `{ success, data, <thing>Id, …extra, message }`. */
+export function success(
+  idField: IdField,
+  id: string,
+  message: string,
+  data: Record<string, unknown>,
+  status: ContentfulStatusCode = 201,
+  extra: Record<string, unknown> = {},
+): Outcome {
+  return { status, body: { success: true, data, [idField]: id, ...extra, message } };
+}
+
+/** A bot filled the hidden field: it gets a success-shaped answer and nothing is stored. */
+export function caughtByHoneypot(body: Record<string, unknown>): boolean {
+  const trap = body[HONEYPOT_FIELD];
+  return trap !== undefined && trap !== null && trap !== '';
+}
+
+export function newsletterFlow(): FormFlow<typeof newsletterPayloadSchema> {
+  return {
+    schema: newsletterPayloadSchema,
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        // The same answer (status, message, shape) whether or not the address was already on the
+        // list: anything else would tell anyone who asks who subscribes.
+        const row = await subscribeNewsletter(trx, data.email, nowIso());
+        if (row.welcome) await enqueue(trx, mailEntry('newsletterWelcome', row.email, {}));
+        return success('subscriptionId', row.id, FORM_MESSAGES.newsletter, { id: row.id, email: row.email });
+      }),
+    decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),
+  };
+}
+
+export function registrationFlow(deps: Pick<AppDeps, 'db' | 'config' | 'signer'>): FormFlow<typeof registrationPayloadSchema> {
+  const signer = signerOf(deps);
+  return {
+    schema: registrationPayloadSchema,
+    async handle(data, { commit }) {
+      // Before the transaction: on SQLite it holds the one connection, and loading the signer reads.
+      const ticketSigner = await signer();
+      try {
+        return await commit(async (trx) => {
+          const row = await createRegistration(trx, data, deps.config.registrationCapacity, nowIso());
+          await enqueue(trx, mailEntry('registration', row.email, { registrationId: row.id }));
+          const ticketUrl = ticketPath(ticketSigner, row.ticket_reference);
+          const body = {
+            id: row.id,
+            ticketReference: row.ticket_reference,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            email: row.email,
+            numberOfTickets: row.number_of_tickets,
+            submittedAt: row.submitted_at,
+            createdAt: row.created_at,
+          };
+          return success('registrationId', row.id, FORM_MESSAGES.registration(row.ticket_reference), body, 201, {
+            ticketReference: row.ticket_reference,
+            ticketUrl,
+          });
+        });
+      } catch (error) {
+        if (!(error instanceof CapacityExceededError)) throw error;
+        const message = error.remaining > 0 ? FORM_MESSAGES.registrationFewLeft(error.remaining) : FORM_MESSAGES.registrationFull;
+        return { status: 409, body: { ...failureBody(message, error.remaining > 0 ? { numberOfTickets: message } : {}) } };
+      }
+    },
+    decoy() {
+      const ref = ticketReference();
+      return success('registrationId', newId(), FORM_MESSAGES.registration(ref), { ticketReference: ref }, 201, {
+        ticketReference: ref,
+      });
+    },
+  };
+}
+
+export function partnershipFlow(): FormFlow<typeof partnershipPayloadSchema> {
+  return {
+    schema: partnershipPayloadSchema,
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createPartnership(trx, data, nowIso());
+        await enqueue(trx, mailEntry('partnershipAck', row.email, { partnershipId: row.id }));
+        return success('partnershipId', row.id, FORM_MESSAGES.partnership, {
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          organization: row.organization,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
+    decoy: () => success('partnershipId', newId(), FORM_MESSAGES.partnership, {}),
+  };
+}
+
+export function volunteerFlow(): FormFlow<typeof volunteerPayloadSchema> {
+  return {
+    schema: volunteerPayloadSchema,
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createVolunteerApplication(trx, data, nowIso());
+        await enqueue(trx, mailEntry('volunteerAck', row.email, { volunteerId: row.id }));
+        return success('volunteerId', row.id, FORM_MESSAGES.volunteer, {
+          id: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          roles: JSON.parse(row.roles) as string[],
+          availability: row.availability,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
+    decoy: () => success('volunteerId', newId(), FORM_MESSAGES.volunteer, {}),
+  };
+}
+
+export function contactFlow(): FormFlow<typeof contactPayloadSchema> {
+  return {
+    schema: contactPayloadSchema,
+    handle: (data, { commit }) =>
+      commit(async (trx) => {
+        const row = await createContactMessage(trx, data, nowIso());
+        return success('contactId', row.id, FORM_MESSAGES.contact, {
+          id: row.id,
+          topic: row.topic,
+          submittedAt: row.submitted_at,
+          createdAt: row.created_at,
+        });
+      }),
+    decoy: () => success('contactId', newId(), FORM_MESSAGES.contact, {}),
+  };
+}

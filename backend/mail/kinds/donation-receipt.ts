@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { donationPolicySchema } from '@/contract/content/schemas';
+import { donationPolicyFallback } from '@/contract/fallbacks/donation-policy';
+import { FESTIVAL_FULL_NAME, formatNaira } from '@/contract/festival';
+import { getContentBlock } from '../../content/queries';
+import type { Db } from '../../db/schema';
+import { escapeHtml, facts, mailLayout, paragraph } from '../html';
+import { defineMailKind, rowById } from '../kind';
+import { why } from '../parts';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+
+/** The receipt and refund policy as the site shows it on /donations (the stored copy, else the built-in one). */
+async function donationPolicy(db: Db) {
+  const stored = donationPolicySchema.safeParse(await getContentBlock(db, 'donation-policy').catch(() => undefined));
+  return stored.success ? stored.data : donationPolicyFallback;
+}
+
+/** The receipt of a donation, with the refund policy. */
+export const donationReceiptMail = defineMailKind({
+  payload: z.object({ donationId: z.string().min(1) }),
+  async load(db, { donationId }) {
+    const row = await rowById(db, 'donations', donationId, 'The donation');
+    return { row, policy: await donationPolicy(db) };
+  },
+  render({ row, policy }, ctx) {
+    const amount = formatNaira(row.amount_kobo / 100);
+    const when = dateTime.format(new Date(row.created_at));
+    const card = `${row.card_brand || 'Card'} ending ${row.card_last4}`;
+    const reason = why('donation', ctx.config.siteUrl);
+    const rows: Array<[string, string]> = [
+      ['Amount', amount],
+      ['Date', `${when} (Lagos time)`],
+      ['Reference', row.gateway_reference],
+      ['Paid with', card],
+    ];
+    return {
+      subject: `Receipt for your donation of ${amount}`,
+      text: [
+        `Dear ${row.first_name},`,
+        '',
+        `Thank you for your donation to the ${FESTIVAL_FULL_NAME}. This is your receipt.`,
+        '',
+        ...rows.map(([k, v]) => `${k}: ${v}`),
+        '',
+        'Receipts and refunds',
+        ...policy.refund,
+        '',
+        reason.text,
+      ].join('\n'),
+      html: mailLayout({
+        title: 'Your donation receipt',
+        body:
+          paragraph(`Dear ${escapeHtml(row.first_name)},`) +
+          paragraph(`Thank you for your donation to the ${escapeHtml(FESTIVAL_FULL_NAME)}. This is your receipt.`) +
+          facts(rows) +
+          paragraph('<strong>Receipts and refunds</strong>') +
+          policy.refund.map((line) => paragraph(escapeHtml(line))).join(''),
+        footer: reason.html,
+      }),
+    };
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineMailKind, gone } from '../kind';
+import { ticketMail } from '../ticket-mail';
+
+/** Every ticket of the address, again (the entry carries no ids: the address is the key). */
+export const ticketResendMail = defineMailKind({
+  payload: z.object({}),
+  async load(db, _payload, recipient) {
+    const rows = await db.selectFrom('registrations').selectAll().where('email', '=', recipient).orderBy('created_at').execute();
+    if (rows.length === 0) throw gone('Every registration of this address');
+    return rows;
+  },
+  render: (rows, ctx) => ticketMail(ctx, rows, true),
+});

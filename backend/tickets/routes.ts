@@ -1,0 +1,98 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { checkInPayloadSchema, normaliseReference, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
+import { requireStaff } from '../auth/middleware';
+import { caughtByHoneypot } from '../forms/service';
+import { fail } from '../lib/http';
+import { signerOf } from '../lib/signer-of';
+import { validJson } from '../lib/validate';
+import type { AppDeps, AppEnv } from '../types';
+import { checkInCounts, findTicket, type TicketRow } from './queries';
+import { checkInTicket, resendTickets } from './service';
+
+export const TICKET_MESSAGES = {
+  notFound: 'No such ticket.',
+  unknownReference: 'No ticket has this reference.',
+  referenceInvalid: 'Enter a ticket reference such as ITN-7K3Q9P.',
+} as const;
+
+/** The check-in body, its reference normalised (any case, spaces, with or without ITN-); any failure is one message. */
+const checkInRequestSchema = z.object({
+  reference: z.unknown().transform((raw, ctx) => {
+    const parsed = checkInPayloadSchema.shape.reference.safeParse(raw);
+    const reference = parsed.success ? normaliseReference(parsed.data) : undefined;
+    if (reference) return reference;
+    ctx.addIssue({ code: 'custom', message: TICKET_MESSAGES.referenceInvalid });
+    return z.NEVER;
+  }),
+});
+
+const publicTicket = (row: TicketRow) => ({ reference: row.ticket_reference, firstName: row.first_name, lastName: row.last_name, numberOfTickets: row.number_of_tickets });
+
+/** GET /tickets/:reference?t=token — the ticket page's data; any wrong token is a 404 like an unknown reference. */
+export function ticketRoutes(deps: AppDeps) {
+  const signer = signerOf(deps);
+  const r = new Hono<AppEnv>({ strict: false });
+  r.get('/:reference', async (c) => {
+    const reference = c.req.param('reference');
+    const token = c.req.query('t');
+    c.header('Cache-Control', 'no-store');
+    if (!TICKET_REFERENCE_PATTERN.test(reference) || !(await signer()).verify('ticket', reference, token)) {
+      return fail(c, 404, TICKET_MESSAGES.notFound);
+    }
+    const row = await findTicket(deps.db, reference);
+    if (!row) return fail(c, 404, TICKET_MESSAGES.notFound);
+    return c.json({
+      success: true,
+      data: {
+        ...publicTicket(row),
+        festivalStartDate: deps.config.festivalStartDate,
+        festivalEndDate: deps.config.festivalEndDate,
+        checkedInAt: row.checked_in_at,
+      },
+    });
+  });
+  return r;
+}
+
+/**
+ * POST /forms/ticket-resend { email }: mails every ticket of the address. The answer is the same
+ * whether or not the address is known, and the same when the address has had its RESEND_PER_HOUR
+ * mails this hour (the per-connection form limit applies on top), so it tells nobody who registered.
+ */
+export function ticketResendRoutes(deps: AppDeps) {
+  const r = new Hono<AppEnv>({ strict: false });
+  const accepted = (c: Context) => c.json({ success: true, message: TICKET_RESEND_MESSAGE }, 202);
+  const body = validJson(ticketResendPayloadSchema, { before: (raw, c) => (caughtByHoneypot(raw) ? accepted(c) : undefined) });
+  r.post('/', body, async (c) => {
+    if (await resendTickets(deps.db, deps.dialect, c.req.valid('json').email.toLowerCase())) deps.onOutboxWrite?.('mail');
+    return accepted(c);
+  });
+  return r;
+}
+
+/** /admin/check-ins (staff): check a ticket in; the gate's counts. */
+export function checkInRoutes(deps: AppDeps) {
+  const r = new Hono<AppEnv>({ strict: false });
+  r.use('*', requireStaff(deps.db));
+  r.get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true, data: await checkInCounts(deps.db) });
+  });
+  r.post('/', validJson(checkInRequestSchema), async (c) => {
+    const { reference } = c.req.valid('json');
+    const outcome = await checkInTicket(deps.db, c.get('staff'), reference);
+    if (outcome.kind === 'unknown') {
+      return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
+    }
+    const body = {
+      ticket: publicTicket(outcome.ticket),
+      checkedInAt: outcome.ticket.checked_in_at ?? '',
+      checkedInBy: outcome.ticket.checked_in_by ?? '',
+    };
+    return outcome.kind === 'checked-in'
+      ? c.json({ success: true, status: 'checked-in', ...body })
+      : c.json({ success: false, status: 'already', ...body }, 409);
+  });
+  return r;
+}
