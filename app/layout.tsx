@@ -9,6 +9,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { getConfig } from '@/lib/config';
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/contract/festival';
 import { fullTitle } from '@/lib/seo/metadata';
+import { subscribeNewsletter } from './newsletter/actions';
 import './globals.css';
 
 export function generateMetadata(): Metadata {
@@ -46,7 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter newsletterAction={subscribeNewsletter} />
       </body>
     </html>
   );

@@ -1,34 +1,27 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { ticketLinkToken } from '@/contract/api/tickets';
+import type { FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
-import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
-import { isBot, newIdempotencyKey, postForm, readIdempotencyKey, resultField } from '@/lib/forms/submit';
-
-const FIELDS = Object.keys(registrationFormSchema.shape);
+import { resultField, submitForm } from '@/lib/forms/submit';
 
 /** Free registration (spec §3): validate, post, and on success show the ticket reference. */
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  if (isBot(formData)) redirect('/registration/thank-you');
-  const parsed = validateForm(registrationFormSchema, formData);
-  if (!parsed.ok) return { ...parsed.state, idempotencyKey: newIdempotencyKey() };
-
-  const outcome = await postForm({
+  return submitForm(formData, {
+    schema: registrationFormSchema,
     path: '/api/forms/registrations/',
-    payload: toRegistrationPayload(parsed.data),
-    idempotencyKey: readIdempotencyKey(formData),
+    payload: toRegistrationPayload,
     fallback: SUBMIT_MESSAGES.registration,
-    values: echoValues(formDataToObject(formData), FIELDS),
-    fields: FIELDS,
+    thankYou: '/registration/thank-you',
+    done: (data, result) => {
+      const query = new URLSearchParams({ tickets: String(data.numberOfTickets) });
+      const ref = resultField(result, 'ticketReference') ?? resultField(result, 'registrationId');
+      if (ref) query.set('ref', ref);
+      // The signed ticket link's token (the built-in backend sends it; another backend may not).
+      const token = ticketLinkToken(resultField(result, 'ticketUrl') ?? '');
+      if (token) query.set('t', token);
+      return `/registration/thank-you?${query.toString()}`;
+    },
   });
-  if (!outcome.ok) return outcome.state;
-
-  const query = new URLSearchParams({ tickets: String(parsed.data.numberOfTickets) });
-  const ref = resultField(outcome.result, 'ticketReference') ?? resultField(outcome.result, 'registrationId');
-  if (ref) query.set('ref', ref);
-  // The signed ticket link's token (the built-in backend sends it; another backend may not).
-  const token = /[?&]t=([A-Za-z0-9_-]{22})$/.exec(resultField(outcome.result, 'ticketUrl') ?? '')?.[1];
-  if (token) query.set('t', token);
-  redirect(`/registration/thank-you?${query.toString()}`);
 }

@@ -9,10 +9,11 @@ import controls from './controls.module.css';
 import { ErrorMessage, describedBy } from './error-message';
 import { Honeypot } from './honeypot';
 import styles from './newsletter.module.css';
-import { subscribeNewsletter, type NewsletterState } from './newsletter-action';
+import { idleState, type FormState } from '@/contract/forms/form-state';
 import { useHydrated } from './use-hydrated';
 
-const initial: NewsletterState = { status: 'idle' };
+/** The sign-up's server action (app/newsletter/actions.ts): `seq` is the answer's time. */
+export type NewsletterAction = (state: FormState, formData: FormData) => Promise<FormState>;
 
 /**
  * The footer's newsletter sign-up (spec §4): idle, loading, success or error, success and error
@@ -28,17 +29,17 @@ const initial: NewsletterState = { status: 'idle' };
  */
 const PERMALINK = '#newsletter';
 
-export function NewsletterForm() {
-  const [state, action, pending] = useActionState(subscribeNewsletter, initial, PERMALINK);
+export function NewsletterForm({ action: subscribe }: { action: NewsletterAction }) {
+  const [state, action, pending] = useActionState(subscribe, idleState, PERMALINK);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
 
   useEffect(() => {
     if (state.status === 'idle') return;
-    const timer = setTimeout(() => setDismissedAt(state.at), NEWSLETTER_RESET_MS);
+    const timer = setTimeout(() => setDismissedAt(state.seq ?? 0), NEWSLETTER_RESET_MS);
     return () => clearTimeout(timer);
   }, [state]);
 
-  const shown: NewsletterState['status'] = state.status !== 'idle' && dismissedAt !== state.at ? state.status : 'idle';
+  const shown: FormState['status'] = state.status !== 'idle' && dismissedAt !== (state.seq ?? 0) ? state.status : 'idle';
   const statusText =
     pending ? 'Subscribing…' : shown === 'success' ? NEWSLETTER_MESSAGES.success : shown === 'error' ? NEWSLETTER_MESSAGES.error : '';
 
@@ -62,10 +63,10 @@ export function NewsletterForm() {
       </p>
       <Honeypot idPrefix="newsletter" />
       <EmailRow
-        key={state.status === 'idle' ? 'initial' : state.at}
+        key={state.status === 'idle' ? 'initial' : state.seq}
         pending={pending}
-        defaultEmail={state.status === 'error' ? state.email : ''}
-        fieldError={state.status === 'error' && shown === 'error' ? state.fieldError : undefined}
+        defaultEmail={state.status === 'error' && typeof state.values.email === 'string' ? state.values.email : ''}
+        fieldError={state.status === 'error' && shown === 'error' ? state.errors.email : undefined}
       />
       <p
         role="status"

@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { getConfig } from '@/lib/config';
 import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/contract/festival';
-import { NewsletterForm } from '@/components/forms/newsletter-form';
+import { NewsletterForm, type NewsletterAction } from '@/components/forms/newsletter-form';
 import { Logo } from './logo';
 import { HOME_LINK, PRIMARY_LINKS, SECONDARY_LINKS } from './nav-links';
 
@@ -13,8 +13,8 @@ const INFO_LINKS = [
   { href: '/privacy', label: 'Privacy notice' },
 ] as const;
 
-/** Every page's footer (spec §2): navigation, the newsletter form (#newsletter), copyright. */
-export function SiteFooter() {
+/** Every page's footer (spec §2): navigation, the newsletter form (#newsletter, its action from the layout), copyright. */
+export function SiteFooter({ newsletterAction }: { newsletterAction: NewsletterAction }) {
   const { festivalStartDate, festivalEndDate } = getConfig();
   const year = new Date().getFullYear();
   return (
@@ -54,7 +54,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div className="site-footer__newsletter">
-          <NewsletterForm />
+          <NewsletterForm action={newsletterAction} />
         </div>
       </div>
       <div className="container site-footer__legal">

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import type { AccountsState } from './accounts-state';
 import type { StaffAccount } from '@/contract/api/admin';
 import { PASSWORD_MIN_CHARS } from '@/contract/api/admin-limits';
@@ -15,9 +16,11 @@ type Action = (state: AccountsState, formData: FormData) => Promise<AccountsStat
  * it, the same answer shows in place. A generated password is in that answer only, shown once.
  */
 export function AccountsManager({ action, accounts, selfId, when }: { action: Action; accounts: StaffAccount[]; selfId: string; when: Record<string, string> }) {
-  const [state, formAction, pending] = useActionState(action, { status: 'idle', seq: 0 }, '/staff/accounts');
+  const [state, formAction, pending] = useActionState(action, { status: 'idle', errors: {}, values: {}, seq: 0 }, '/staff/accounts');
   const errors = state.status === 'error' ? state.errors : {};
   const values = state.status === 'error' ? state.values : {};
+  // The summary links to the add form's fields (ids new-<name>).
+  const summaryErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [`new-${name}`, message]));
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={`new-${name}-error`} className={styles.fieldError}>
@@ -29,23 +32,23 @@ export function AccountsManager({ action, accounts, selfId, when }: { action: Ac
   return (
     <>
       <div aria-live="polite" data-testid="accounts-answer">
-        {state.status === 'done' ? (
+        {state.status === 'success' ? (
           <div className={styles.success}>
             <p>
               {state.message}
-              {state.forEmail ? ` (${state.forEmail})` : ''}
+              {state.data?.forEmail ? ` (${state.data.forEmail})` : ''}
             </p>
-            {state.generatedPassword ? (
+            {state.data?.generatedPassword ? (
               <p>
                 {STAFF_TEXT.generatedPassword}
                 <code className={styles.secret} data-testid="generated-password">
-                  {state.generatedPassword}
+                  {state.data.generatedPassword}
                 </code>
               </p>
             ) : null}
           </div>
         ) : null}
-        {state.status === 'error' ? <p className={styles.error}>{state.message}</p> : null}
+        {state.status === 'error' ? <ErrorSummary key={state.seq} errors={summaryErrors} message={state.message} /> : null}
       </div>
 
       <section className={styles.section} aria-labelledby="accounts-list-title">

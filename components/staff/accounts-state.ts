@@ -1,5 +1,7 @@
-/** The accounts form's state (app/staff/accounts/actions.ts answers with it; accounts-manager.tsx shows it). */
-export type AccountsState =
-  | { status: 'idle'; seq: number }
-  | { status: 'done'; seq: number; message: string; generatedPassword?: string; forEmail?: string }
-  | { status: 'error'; seq: number; message: string; errors: Record<string, string>; values: Record<string, string> };
+import type { FormState } from '@/contract/forms/form-state';
+
+/**
+ * The accounts form's state (app/staff/accounts/actions.ts answers with it; accounts-manager.tsx
+ * shows it): the one form state, with the account changed and a generated password (shown once).
+ */
+export type AccountsState = FormState<{ generatedPassword?: string; forEmail?: string }>;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useRef } from 'react';
-import type { CheckInAnswer, CheckInState } from './check-in-state';
+import type { CheckInAnswer, CheckInData, CheckInState } from './check-in-state';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
 import { QrScanner } from './qr-scanner';
 import styles from './staff.module.css';
@@ -74,12 +74,18 @@ function Answer({ answer }: { answer: CheckInAnswer }) {
  * Without JavaScript it is a plain form whose answer is the page rendered again; with it, the
  * camera scanner appears where the browser has BarcodeDetector, and each answer clears the field.
  */
-export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: FormData) => Promise<CheckInState>; initial: CheckInState }) {
-  const [state, formAction, pending] = useActionState(action, initial, '/staff/check-in');
+export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: FormData) => Promise<CheckInState>; initial: CheckInData & { seq: number } }) {
+  const [state, formAction, pending] = useActionState(
+    action,
+    { status: 'idle', errors: {}, values: {}, seq: initial.seq, data: { answer: initial.answer, counts: initial.counts } },
+    '/staff/check-in',
+  );
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const { counts } = state;
-  const typed = state.answer.status === 'invalid' || state.answer.status === 'failed' ? state.answer.typed : '';
+  const answer = state.data?.answer ?? { status: 'idle' };
+  const counts = state.data?.counts;
+  const seq = state.seq ?? 0;
+  const typed = answer.status === 'invalid' || answer.status === 'failed' ? answer.typed : '';
 
   const onScan = (reference: string) => {
     if (!input.current || !form.current) return;
@@ -90,9 +96,9 @@ export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: 
   return (
     <>
       <div role="status" aria-live="assertive" aria-atomic="true" className={styles.live}>
-        <Answer answer={state.answer} />
+        <Answer answer={answer} />
       </div>
-      <form ref={form} action={formAction} className={styles.desk} key={state.seq} aria-label="Check in a ticket">
+      <form ref={form} action={formAction} className={styles.desk} key={seq} aria-label="Check in a ticket">
         <label htmlFor="reference" className={styles.label}>
           Ticket reference
         </label>
@@ -113,7 +119,7 @@ export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: 
           aria-describedby="reference-hint"
           maxLength={64}
           required
-          autoFocus={state.seq > 0}
+          autoFocus={seq > 0}
         />
         <button type="submit" className={styles.primary} disabled={pending}>
           {pending ? 'Checking…' : 'Check in'}

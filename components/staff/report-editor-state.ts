@@ -1,22 +1,13 @@
-import type { FieldErrors } from '@/contract/forms/form-state';
+import type { FormState } from '@/contract/forms/form-state';
 
-/** What the report editor's action returns (app/staff/reports/actions.ts). */
-export interface ReportEditorState {
-  status: 'idle' | 'error' | 'preview';
-  errors: FieldErrors;
-  /** The form's values as typed (and the stored image's id once an upload passed). */
-  values: Record<string, string | string[]>;
-  message?: string;
-  /** The sanitised HTML of the body and its read time (status 'preview'). */
-  preview?: { html: string; readTime: string };
-  /** Changes with every answer: the fields remount with the values echoed. */
-  seq: number;
-  /**
-   * Which form the answer is for, where one page holds many forms posting to one action: without
-   * JavaScript, React hands the answer to every form of that action on the page.
-   */
-  for?: string;
-}
+/**
+ * What the report and event editors' actions return (app/staff/reports/actions.ts,
+ * app/staff/events/actions.ts): the one form state, `seq` changing with every answer (the fields
+ * remount with the values echoed, the stored image's id among them once an upload passed), `for`
+ * naming the form where one page holds many, and for status 'preview' the sanitised HTML of the
+ * body and its read time as its data.
+ */
+export type ReportEditorState = FormState<{ html: string; readTime: string }>;
 
 export const initialEditorState: ReportEditorState = { status: 'idle', errors: {}, values: {}, seq: 0 };
 

@@ -113,14 +113,14 @@ export function ReportEditor({ action, permalink, initial, published }: ReportEd
           </div>
         </form>
       </FormContext>
-      {state.status === 'preview' && state.preview ? (
+      {state.status === 'preview' && state.data ? (
         <section className={styles.preview} aria-labelledby="preview-title" data-testid="report-preview" tabIndex={-1}>
           <h2 id="preview-title">{REPORT_MESSAGES.previewHeading}</h2>
           <p className={styles.previewMeta}>
-            {value('title')} · {state.preview.readTime}
+            {value('title')} · {state.data.readTime}
           </p>
           {/* Markdown rendered by marked, then cleaned by the site's sanitize-html allow-list. */}
-          <div className={styles.previewBody} dangerouslySetInnerHTML={{ __html: state.preview.html }} />
+          <div className={styles.previewBody} dangerouslySetInnerHTML={{ __html: state.data.html }} />
         </section>
       ) : null}
     </div>

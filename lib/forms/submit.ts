@@ -1,8 +1,11 @@
 import 'server-only';
-import { apiClient, isApiError, readApiErrorBody } from '@/lib/backend';
+import { redirect } from 'next/navigation';
+import type { z } from 'zod';
+import { ApiError, apiClient, isApiError } from '@/lib/backend';
 import { HONEYPOT_FIELD } from '@/contract/festival';
-import type { FieldErrors, FormState } from '@/contract/forms/form-state';
+import { echoValues, formDataToObject, validateForm, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { apiErrorState } from './api-error';
 
 /**
  * What every form's server action does after validation: post the payload through the one API
@@ -11,8 +14,6 @@ import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
  * exception 'An error occurred. Please try again.'). Never logs a payload (card data).
  */
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
-
-type ErrorState = Extract<FormState, { status: 'error' }>;
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
@@ -47,7 +48,7 @@ export function resultField(result: ApiResult, name: string): string | undefined
   return undefined;
 }
 
-export type PostOutcome = { ok: true; result: ApiResult } | { ok: false; state: ErrorState };
+export type PostOutcome = { ok: true; result: ApiResult } | { ok: false; state: FormState<never> };
 
 export interface PostFormOptions {
   path: string;
@@ -56,7 +57,7 @@ export interface PostFormOptions {
   /** The form's spec §8 fallback when the server gives no message. */
   fallback: string;
   /** The visitor's answers to show again (already without secrets). */
-  values: Record<string, string | string[]>;
+  values: FormValues;
   /** Backend error paths -> form field names (donation's nested payload). */
   fieldMap?: Record<string, string>;
   /** The form's field names: backend field errors on other paths are not shown inline. */
@@ -64,42 +65,66 @@ export interface PostFormOptions {
 }
 
 export async function postForm(options: PostFormOptions): Promise<PostOutcome> {
-  const failure = (message: string, errors: FieldErrors = {}): PostOutcome => ({
-    ok: false,
-    state: { status: 'error', errors, values: options.values, message, idempotencyKey: newIdempotencyKey() },
-  });
+  let answer: unknown;
   try {
-    const body = asRecord(
-      await apiClient.post(options.path, options.payload, { idempotencyKey: options.idempotencyKey }),
-    );
-    if (body.success === false) {
-      const details = readApiErrorBody(body);
-      return failure(details.message ?? details.error ?? options.fallback, fieldErrors(details.errors, options));
-    }
-    return { ok: true, result: { body, data: asRecord(body.data) } };
+    const body = asRecord(await apiClient.post(options.path, options.payload, { idempotencyKey: options.idempotencyKey }));
+    if (body.success !== false) return { ok: true, result: { body, data: asRecord(body.data) } };
+    answer = new ApiError('The API refused the form', { status: 200, path: options.path, body });
   } catch (error) {
-    if (isApiError(error)) {
-      const details = readApiErrorBody(error.body);
-      return failure(details.message ?? details.error ?? options.fallback, fieldErrors(details.errors, options));
-    }
-    console.error(`[forms] ${options.path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
-    return failure(SUBMIT_MESSAGES.unexpected);
+    if (!isApiError(error)) console.error(`[forms] ${options.path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    answer = error;
   }
+  const { fallback, values, fields, fieldMap } = options;
+  const state = apiErrorState(answer, { fallback, values, fields, fieldMap, unexpected: SUBMIT_MESSAGES.unexpected });
+  return { ok: false, state: { ...state, idempotencyKey: newIdempotencyKey() } };
 }
 
-function fieldErrors(errors: Record<string, string[]> | undefined, options: PostFormOptions): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [path, messages] of Object.entries(errors ?? {})) {
-    const field = options.fieldMap?.[path] ?? path;
-    if (options.fields.includes(field) && messages[0]) out[field] ??= messages[0];
-  }
-  // In the form's order, so the error summary follows the page.
-  const ordered: FieldErrors = {};
-  for (const f of options.fields) if (out[f]) ordered[f] = out[f];
-  return ordered;
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** What differs between the public forms; `submitForm` does the rest. */
+export interface PublicForm<S extends ObjectSchema> {
+  schema: S;
+  /** The /api/forms/ endpoint. */
+  path: string;
+  /** The form's spec §8 fallback message. */
+  fallback: string;
+  /** The thank-you page, where a bot's post "succeeds" too. */
+  thankYou: string;
+  /** The API payload from the parsed form (default: the parsed form itself). */
+  payload?: (data: z.output<S>) => unknown;
+  /** The success redirect from the answer (default: `thankYou`). */
+  done?: (data: z.output<S>, result: ApiResult) => string;
+  /** What is validated, from the submitted answers (default: the answers). */
+  input?: (raw: FormValues) => Record<string, unknown>;
+  /** The answers echoed after a failure (default: the schema's fields). */
+  echo?: readonly string[];
+  /** Never echoed (card number, CVC). */
+  secretFields?: readonly string[];
+  fieldMap?: Record<string, string>;
 }
 
-/** The unexpected-exception state (spec §8), for an action's own try/catch. */
-export function unexpectedState(values: Record<string, string | string[]>): ErrorState {
-  return { status: 'error', errors: {}, values, message: SUBMIT_MESSAGES.unexpected, idempotencyKey: newIdempotencyKey() };
+/**
+ * A public form's server action (spec §3): a bot is thanked and nothing stored; the answers are
+ * validated, posted with the form's idempotency key, and a failure comes back as the form's state;
+ * on success, `redirect()` to the thank-you page (outside any try block).
+ */
+export async function submitForm<S extends ObjectSchema>(formData: FormData, form: PublicForm<S>): Promise<FormState> {
+  if (isBot(formData)) redirect(form.thankYou);
+  const raw = formDataToObject(formData);
+  const fields = Object.keys(form.schema.shape);
+  const values = echoValues(raw, form.echo ?? fields, form.secretFields);
+  const parsed = validateForm(form.schema, form.input ? form.input(raw) : raw, { secretFields: form.secretFields });
+  if (!parsed.ok) return { ...parsed.state, values, idempotencyKey: newIdempotencyKey() };
+
+  const outcome = await postForm({
+    path: form.path,
+    payload: form.payload ? form.payload(parsed.data) : parsed.data,
+    idempotencyKey: readIdempotencyKey(formData),
+    fallback: form.fallback,
+    values,
+    fieldMap: form.fieldMap,
+    fields,
+  });
+  if (!outcome.ok) return outcome.state;
+  redirect(form.done ? form.done(parsed.data, outcome.result) : form.thankYou);
 }

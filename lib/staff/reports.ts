@@ -1,7 +1,8 @@
 import 'server-only';
 import { revalidatePath, updateTag } from 'next/cache';
-import { apiClient, CONTENT_CACHE_TAG, isApiError, readApiErrorBody, type PostResult } from '@/lib/backend';
-import type { z } from 'zod';
+import { apiClient, CONTENT_CACHE_TAG, isApiError } from '@/lib/backend';
+import type { FormState, FormValues } from '@/contract/forms/form-state';
+import { apiErrorState } from '@/lib/forms/api-error';
 import {
   adminReportListSchema,
   adminReportResultSchema,
@@ -33,43 +34,31 @@ export async function getReport(id: string): Promise<AdminReport | undefined> {
   }
 }
 
-export type ApiOutcome<T> = { ok: true; value: T } | { ok: false; status: number; message?: string; errors: Record<string, string> };
+/** An answer the editors read (its field errors, or its message): a 4xx. No answer, or a 5xx, is "failed". */
+const isRefusal = (status: number): boolean => status > 0 && status < 500;
 
-/** A refused call as field errors (the first message per field), or rethrown when it was no answer at all. */
-function refused(error: unknown): ApiOutcome<never> {
-  if (!isApiError(error) || error.status === 0 || error.status >= 500) throw error;
-  const details = readApiErrorBody(error.body);
-  const errors: Record<string, string> = {};
-  for (const [field, list] of Object.entries(details.errors ?? {})) if (list[0]) errors[field] = list[0];
-  return { ok: false, status: error.status, message: details.message, errors };
+/**
+ * An editor's failed save as its form state (the one mapper, lib/forms/api-error.ts): a refusal's
+ * field errors, its message only when there are none (the summary lists them), otherwise
+ * REPORT_MESSAGES.failed.
+ */
+export function editorErrorState(error: unknown, values: FormValues): FormState<never> {
+  return apiErrorState(error, { fallback: REPORT_MESSAGES.failed, values, reads: isRefusal, message: 'alone' });
 }
 
-export async function saveReport(id: string | undefined, input: ReportInput): Promise<ApiOutcome<AdminReport>> {
-  try {
-    const result = await apiClient.post(id ? reportPath(id) : ADMIN_REPORTS_PATH, input, { schema: adminReportResultSchema });
-    return { ok: true, value: result.data };
-  } catch (error) {
-    return refused(error);
-  }
+export async function saveReport(id: string | undefined, input: ReportInput): Promise<AdminReport> {
+  return (await apiClient.post(id ? reportPath(id) : ADMIN_REPORTS_PATH, input, { schema: adminReportResultSchema })).data;
 }
 
-export async function setReportStatus(id: string, verb: 'publish' | 'unpublish'): Promise<ApiOutcome<AdminReport>> {
-  try {
-    return { ok: true, value: (await apiClient.post(reportPath(id, verb), {}, { schema: adminReportResultSchema })).data };
-  } catch (error) {
-    return refused(error);
-  }
+export async function setReportStatus(id: string, verb: 'publish' | 'unpublish'): Promise<AdminReport> {
+  return (await apiClient.post(reportPath(id, verb), {}, { schema: adminReportResultSchema })).data;
 }
 
 /** Sends the file's bytes as they came; the backend decides by decoding them what they are. */
-export async function uploadImage(file: File): Promise<ApiOutcome<{ id: string; url: string }>> {
+export async function uploadImage(file: File): Promise<{ id: string; url: string }> {
   const data = Buffer.from(await file.arrayBuffer()).toString('base64');
-  try {
-    const result = await apiClient.post('/api/admin/media/', { data }, { schema: mediaResultSchema });
-    return { ok: true, value: { id: result.mediaId, url: result.data.url } };
-  } catch (error) {
-    return refused(error);
-  }
+  const result = await apiClient.post('/api/admin/media/', { data }, { schema: mediaResultSchema });
+  return { id: result.mediaId, url: result.data.url };
 }
 
 /**
@@ -80,12 +69,17 @@ export async function uploadImage(file: File): Promise<ApiOutcome<{ id: string; 
 export async function takeImageUpload(file: FormDataEntryValue | null, values: Record<string, unknown>): Promise<string | undefined> {
   if (!(file instanceof File) || file.size === 0) return undefined;
   if (file.size > MEDIA_LIMITS.maxBytes) return REPORT_MESSAGES.imageTooLarge;
-  // No answer at all (the API down): the form says so and keeps what was typed.
-  const uploaded = await uploadImage(file).catch(() => ({ ok: false as const, status: 0, message: REPORT_MESSAGES.failed, errors: {} as Record<string, string> }));
-  if (!uploaded.ok) return uploaded.errors.image ?? uploaded.message ?? REPORT_MESSAGES.imageNotImage;
-  values.imageId = uploaded.value.id;
-  values.imageUrl = uploaded.value.url;
-  return undefined;
+  try {
+    const uploaded = await uploadImage(file);
+    values.imageId = uploaded.id;
+    values.imageUrl = uploaded.url;
+    return undefined;
+  } catch (error) {
+    // No answer at all (the API down): the form says so and keeps what was typed.
+    if (!isApiError(error) || !isRefusal(error.status)) return REPORT_MESSAGES.failed;
+    const refused = apiErrorState(error, { fallback: REPORT_MESSAGES.imageNotImage });
+    return refused.errors.image ?? refused.message;
+  }
 }
 
 /** Field errors in the form's order (the error summary's order); the upload's own error wins for `image`. */
@@ -96,15 +90,6 @@ export function inFormOrder(order: readonly string[], found: Record<string, stri
     if (message) ordered[key] = message;
   }
   return ordered;
-}
-
-/** Posts an editor's payload to an admin endpoint; a refusal comes back as the form's errors. */
-export async function postEdit<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<ApiOutcome<PostResult<S>>> {
-  try {
-    return { ok: true, value: await apiClient.post(path, payload, { schema }) };
-  } catch (error) {
-    return refused(error);
-  }
 }
 
 /**

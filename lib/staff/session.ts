@@ -1,9 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
 import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/backend';
-import { STAFF_SESSION_HOURS } from '@/contract/api/staff';
+import { STAFF_SESSION_HOURS, staffMeResultSchema, type StaffUser } from '@/contract/api/staff';
 
 /**
  * The staff session: the backend's bearer token in an HttpOnly, SameSite=Strict cookie (Secure in
@@ -12,17 +11,12 @@ import { STAFF_SESSION_HOURS } from '@/contract/api/staff';
  * security guide). Server actions also get Next's own Origin check against the Host. The cookie
  * lasts as long as the backend's token (STAFF_SESSION_HOURS); the backend also ends an idle token.
  */
-export { STAFF_SESSION_HOURS };
-
-// An external backend's /me may not know roles: such a user is plain staff (no account admin).
-const staffSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff']).catch('staff') });
-const meSchema = z.object({ success: z.literal(true), user: staffSchema });
-export type StaffUser = z.infer<typeof staffSchema>;
+export { STAFF_SESSION_HOURS, type StaffUser };
 
 export async function getStaffUser(): Promise<StaffUser | undefined> {
   if (!(await cookies()).get(AUTH_TOKEN_COOKIE)?.value) return undefined;
   try {
-    return (await apiClient.get('/api/auth/me/', { schema: meSchema })).user;
+    return (await apiClient.get('/api/auth/me/', { schema: staffMeResultSchema })).user;
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return undefined;
     throw error;

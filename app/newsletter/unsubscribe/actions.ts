@@ -1,15 +1,14 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
+import { unsubscribePayloadSchema } from '@/contract/api/newsletter';
 import { apiClient, isApiError } from '@/lib/backend';
-
-const inputSchema = z.object({ email: z.string().trim().min(3).max(254), t: z.string().trim().min(1).max(64) });
 
 /** The link page's button (works without JavaScript): the backend checks the signed token and records the unsubscribe. */
 export async function unsubscribeAction(_previous: null, formData: FormData): Promise<null> {
-  const parsed = inputSchema.safeParse({ email: formData.get('email'), t: formData.get('t') });
-  if (!parsed.success) redirect('/newsletter/unsubscribe?error=refused');
+  // The backend's own schema (the forms' email rule); the page's button always sends the link's token.
+  const parsed = unsubscribePayloadSchema.safeParse({ email: formData.get('email'), t: formData.get('t') ?? undefined });
+  if (!parsed.success || !parsed.data.t) redirect('/newsletter/unsubscribe?error=refused');
   const { email, t } = parsed.data;
   let outcome: 'done' | 'refused' | 'failed';
   try {

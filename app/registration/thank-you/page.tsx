@@ -4,6 +4,7 @@ import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
 import { getConfig } from '@/lib/config';
+import { TICKET_TOKEN_PATTERN, ticketLinkPath } from '@/contract/api/tickets';
 import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
 import { readReference, readTickets, type SearchParams } from '@/components/forms/thank-you-params';
 
@@ -18,8 +19,8 @@ export default async function RegistrationThankYou({ searchParams }: { searchPar
   const params = await searchParams;
   const reference = readReference(params.ref);
   const tickets = readTickets(params.tickets, TICKETS_MIN, TICKETS_MAX);
-  const token = typeof params.t === 'string' && /^[A-Za-z0-9_-]{22}$/.test(params.t) ? params.t : undefined;
-  const ticketHref = reference && token ? `/tickets/${encodeURIComponent(reference)}?t=${token}` : undefined;
+  const token = typeof params.t === 'string' && TICKET_TOKEN_PATTERN.test(params.t) ? params.t : undefined;
+  const ticketHref = reference && token ? ticketLinkPath(reference, token) : undefined;
   const { festivalStartDate, festivalEndDate } = getConfig();
   const dates = formatFestivalDates(festivalStartDate, festivalEndDate);
   return (

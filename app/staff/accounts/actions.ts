@@ -2,9 +2,10 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { apiClient, isApiError, readApiErrorBody } from '@/lib/backend';
+import { apiClient, isApiError } from '@/lib/backend';
 import { createStaffPayloadSchema, staffAccountResultSchema } from '@/contract/api/admin';
-import { errorsByPath, formDataToObject } from '@/contract/forms/form-state';
+import { errorsByPath, formDataToObject, type FormValues } from '@/contract/forms/form-state';
+import { apiErrorState } from '@/lib/forms/api-error';
 import { STAFF_TEXT } from '@/lib/staff/messages';
 import { requireAdmin } from '@/lib/staff/session';
 import type { AccountsState } from '@/components/staff/accounts-state';
@@ -15,6 +16,8 @@ const intentSchema = z.discriminatedUnion('intent', [
 ]);
 
 const PATHS = { reset: 'password', disable: 'disable', enable: 'enable' } as const;
+/** The refusals whose words are shown; any other failure is "try again". */
+const REFUSALS = [400, 404, 409, 422];
 
 /**
  * Every account change (admins only): checked here, not only by the page, since an action is its
@@ -22,40 +25,26 @@ const PATHS = { reset: 'password', disable: 'disable', enable: 'enable' } as con
  */
 export async function accountsAction(previous: AccountsState, formData: FormData): Promise<AccountsState> {
   await requireAdmin('/staff/accounts');
-  const seq = previous.seq + 1;
+  const seq = (previous.seq ?? 0) + 1;
   const raw = formDataToObject(formData);
   const intent = intentSchema.safeParse(raw);
   if (!intent.success) return { status: 'error', seq, message: STAFF_TEXT.actionFailed, errors: {}, values: {} };
 
+  const values: FormValues = intent.data.intent === 'add' ? { name: String(raw.name ?? ''), email: String(raw.email ?? ''), role: String(raw.role ?? '') } : {};
+  let request: { path: string; payload: unknown };
   if (intent.data.intent === 'add') {
-    const values = { name: String(raw.name ?? ''), email: String(raw.email ?? ''), role: String(raw.role ?? '') };
     const parsed = createStaffPayloadSchema.safeParse({ ...values, password: String(raw.password ?? '') });
     if (!parsed.success) return { status: 'error', seq, message: 'Please check the highlighted fields.', errors: errorsByPath(parsed.error), values };
-    try {
-      const result = await apiClient.post('/api/admin/staff/', parsed.data, { schema: staffAccountResultSchema });
-      revalidatePath('/staff/accounts');
-      return { status: 'done', seq, message: result.message, generatedPassword: result.generatedPassword, forEmail: result.data.email };
-    } catch (error) {
-      return failed(error, seq, values);
-    }
+    request = { path: '/api/admin/staff/', payload: parsed.data };
+  } else {
+    request = { path: `/api/admin/staff/${intent.data.id}/${PATHS[intent.data.intent]}/`, payload: {} };
   }
-
-  const { id } = intent.data;
   try {
-    const result = await apiClient.post(`/api/admin/staff/${id}/${PATHS[intent.data.intent]}/`, {}, { schema: staffAccountResultSchema });
+    const result = await apiClient.post(request.path, request.payload, { schema: staffAccountResultSchema });
     revalidatePath('/staff/accounts');
-    return { status: 'done', seq, message: result.message, generatedPassword: result.generatedPassword, forEmail: result.data.email };
+    return { status: 'success', seq, message: result.message, errors: {}, values: {}, data: { generatedPassword: result.generatedPassword, forEmail: result.data.email } };
   } catch (error) {
-    return failed(error, seq, {});
+    if (isApiError(error) && error.status === 401) await requireAdmin('/staff/accounts');
+    return { ...apiErrorState(error, { fallback: STAFF_TEXT.actionFailed, values, reads: (status) => REFUSALS.includes(status) }), seq };
   }
-}
-
-async function failed(error: unknown, seq: number, values: Record<string, string>): Promise<AccountsState> {
-  if (isApiError(error) && error.status === 401) await requireAdmin('/staff/accounts');
-  if (isApiError(error) && [400, 404, 409, 422].includes(error.status)) {
-    const body = readApiErrorBody(error.body);
-    const errors = Object.fromEntries(Object.entries(body.errors ?? {}).map(([field, list]) => [field, list[0] ?? '']));
-    return { status: 'error', seq, message: body.message ?? STAFF_TEXT.actionFailed, errors, values };
-  }
-  return { status: 'error', seq, message: STAFF_TEXT.actionFailed, errors: {}, values };
 }

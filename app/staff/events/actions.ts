@@ -3,24 +3,24 @@
 import { revalidatePath, updateTag } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
-import type { z } from 'zod';
-import { CONTENT_CACHE_TAG } from '@/lib/backend';
-import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema, REPORT_MESSAGES } from '@/contract/api/reports';
+import { apiClient, CONTENT_CACHE_TAG } from '@/lib/backend';
+import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema } from '@/contract/api/reports';
 import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailResultSchema, parseEventDetailInput } from '@/contract/api/event-details';
-import { errorsByPath, formDataToObject } from '@/contract/forms/form-state';
+import { errorsByPath, formDataToObject, type FormValues } from '@/contract/forms/form-state';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { inFormOrder, postEdit, takeImageUpload } from '@/lib/staff/reports';
+import { editorErrorState, inFormOrder, takeImageUpload } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';
 
 const HERO_FIELDS = ['title', 'body', 'ctaText', 'image', 'imageAlt'] as const;
 const CARD_FIELDS = ['title', 'subtitle', 'category', 'image'] as const;
 
-/** Saves through the API; undefined when saved, else the form's errors and message (a failure without an answer is the generic one). */
-async function saveEdit<S extends z.ZodType>(path: string, payload: unknown, schema: S): Promise<{ errors: Record<string, string>; message?: string } | undefined> {
-  const result = await postEdit(path, payload, schema).catch(() => undefined);
-  if (result?.ok) return undefined;
-  if (!result) return { errors: {}, message: REPORT_MESSAGES.failed };
-  return { errors: result.errors, message: Object.keys(result.errors).length ? undefined : (result.message ?? REPORT_MESSAGES.failed) };
+/** An editor's answers on failure: its field errors and message, or what the API said (lib/staff/reports' editorErrorState). */
+function failures(previous: ReportEditorState, values: FormValues, form?: string) {
+  const answer = { seq: (previous.seq ?? 0) + 1, ...(form ? { for: form } : {}) };
+  return {
+    fail: (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, ...answer }),
+    refused: (error: unknown): ReportEditorState => ({ ...editorErrorState(error, values), ...answer }),
+  };
 }
 
 /** Saves the home page's hero (issue 17 item 4). The session is checked here, not only by the page. */
@@ -28,14 +28,17 @@ export async function heroAction(previous: ReportEditorState, formData: FormData
   await requireStaff('/staff/events');
   const values = formDataToObject(formData);
   delete values.image;
-  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1 });
+  const { fail, refused } = failures(previous, values);
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
 
   const imageError = await takeImageUpload(formData.get('image'), values);
   const parsed = heroInputSchema.safeParse(values);
   if (!parsed.success || imageError) return fail(inFormOrder(HERO_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
-  const saved = await saveEdit('/api/admin/content/hero/', parsed.data, heroResultSchema);
-  if (saved) return fail(saved.errors, saved.message);
+  try {
+    await apiClient.post('/api/admin/content/hero/', parsed.data, { schema: heroResultSchema });
+  } catch (error) {
+    return refused(error);
+  }
   updateTag(CONTENT_CACHE_TAG);
   revalidatePath('/');
   redirect('/staff/events?done=hero');
@@ -62,7 +65,7 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
     imageId: typeof raw.imageId === 'string' ? raw.imageId : '',
     imageUrl: typeof raw.imageUrl === 'string' ? raw.imageUrl : '',
   };
-  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1, for: `${kind}-${key}` });
+  const { fail, refused } = failures(previous, values, `${kind}-${key}`);
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return fail({}, CARD_MESSAGES.notFound);
 
@@ -70,8 +73,11 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
   const parsed = cardInputSchema.safeParse(values);
   if (!parsed.success || imageError) return fail(inFormOrder(CARD_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
   const path = kind === 'program' ? `/api/admin/programs/${encodeURIComponent(key)}/` : `/api/admin/content/events/${encodeURIComponent(key)}/`;
-  const saved = await saveEdit(path, parsed.data, cardResultSchema);
-  if (saved) return fail(saved.errors, saved.message);
+  try {
+    await apiClient.post(path, parsed.data, { schema: cardResultSchema });
+  } catch (error) {
+    return refused(error);
+  }
   updateTag(CONTENT_CACHE_TAG);
   revalidatePath('/');
   revalidatePath('/programme');
@@ -91,18 +97,20 @@ export async function eventDetailAction(previous: ReportEditorState, formData: F
     const v = raw[`detail-${slug}-${name}`];
     values[name] = typeof v === 'string' ? v : '';
   }
-  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1, for: `detail-${slug}` });
+  const { fail, refused } = failures(previous, values, `detail-${slug}`);
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(slug)) return fail({}, EVENT_DETAIL_MESSAGES.notFound);
 
   const parsed = parseEventDetailInput(values);
   if (!parsed.ok) return fail(parsed.errors);
   // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
-  const result = await postEdit(`/api/admin/content/event-details/${encodeURIComponent(slug)}/`, { ...parsed.value, description: values.description }, eventDetailResultSchema).catch(
-    () => undefined,
-  );
-  if (!result?.ok) return fail(result?.errors ?? {}, result && Object.keys(result.errors).length ? undefined : (result?.message ?? REPORT_MESSAGES.failed));
-  const saved = result.value.data;
+  let saved;
+  try {
+    const path = `/api/admin/content/event-details/${encodeURIComponent(slug)}/`;
+    saved = (await apiClient.post(path, { ...parsed.value, description: values.description }, { schema: eventDetailResultSchema })).data;
+  } catch (error) {
+    return refused(error);
+  }
   updateTag(CONTENT_CACHE_TAG);
   const page = saved.kind === 'program' ? `/events/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
   revalidatePath(page);

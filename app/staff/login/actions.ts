@@ -1,15 +1,12 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
 import { isDevelopment } from '@/lib/config';
 import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { newIdempotencyKey, postForm } from '@/lib/forms/submit';
-import { staffLoginFormSchema } from '@/contract/api/staff';
+import { staffLoginFormSchema, staffLoginResultSchema } from '@/contract/api/staff';
 import { safeNext, startSession } from '@/lib/staff/session';
-
-const tokenSchema = z.object({ token: z.string().min(16) });
 
 /** Sign in: the backend checks the password (and rate-limits tries); the token becomes the session cookie. */
 export async function loginAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -24,7 +21,7 @@ export async function loginAction(_previous: FormState, formData: FormData): Pro
     fields: ['email', 'password'],
   });
   if (!outcome.ok) return outcome.state;
-  const token = tokenSchema.safeParse(outcome.result.body);
+  const token = staffLoginResultSchema.safeParse(outcome.result.body);
   if (!token.success) return { status: 'error', errors: {}, values: {}, message: SUBMIT_MESSAGES.staffLogin, idempotencyKey: newIdempotencyKey() };
   await startSession(token.data.token, !isDevelopment());
   redirect(safeNext(formData.get('next')));

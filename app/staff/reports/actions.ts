@@ -5,7 +5,8 @@ import { REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema } from '@/contrac
 import { errorsByPath, formDataToObject } from '@/contract/forms/form-state';
 import { readTimeOf, renderReportMarkdown } from '@/contract/html/markdown';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { inFormOrder, revalidatePublicReports, saveReport, setReportStatus, takeImageUpload } from '@/lib/staff/reports';
+import { isApiError } from '@/lib/backend';
+import { editorErrorState, inFormOrder, revalidatePublicReports, saveReport, setReportStatus, takeImageUpload } from '@/lib/staff/reports';
 import { requireStaff } from '@/lib/staff/session';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
 
@@ -26,7 +27,8 @@ export async function reportEditorAction(previous: ReportEditorState, formData: 
   const values = formDataToObject(formData);
   delete values.image;
   delete values.intent;
-  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq: previous.seq + 1 });
+  const seq = (previous.seq ?? 0) + 1;
+  const fail = (errors: Record<string, string>, message?: string): ReportEditorState => ({ status: 'error', errors, values, message, seq });
   if (!isPublishingEnabled()) return fail({}, PUBLISHING_OFF_MESSAGE);
 
   const rawIntent = String(formData.get('intent') ?? 'save');
@@ -39,23 +41,20 @@ export async function reportEditorAction(previous: ReportEditorState, formData: 
 
   if (intent === 'preview') {
     const html = renderReportMarkdown(parsed.data.body);
-    return { status: 'preview', errors: {}, values, preview: { html, readTime: readTimeOf(html) }, seq: previous.seq + 1 };
+    return { status: 'preview', errors: {}, values, data: { html, readTime: readTimeOf(html) }, seq };
   }
 
   let saved;
   try {
     saved = await saveReport(id, parsed.data);
-    if (saved.ok && intent === 'publish' && saved.value.status !== 'published') saved = await setReportStatus(saved.value.id, 'publish');
-  } catch {
-    return fail({}, REPORT_MESSAGES.failed);
+    if (intent === 'publish' && saved.status !== 'published') saved = await setReportStatus(saved.id, 'publish');
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return fail({}, REPORT_MESSAGES.notFound);
+    return { ...editorErrorState(error, values), seq };
   }
-  if (!saved.ok) {
-    if (saved.status === 404) return fail({}, REPORT_MESSAGES.notFound);
-    return fail(saved.errors, Object.keys(saved.errors).length > 0 ? undefined : (saved.message ?? REPORT_MESSAGES.failed));
-  }
-  if (saved.value.status === 'published') revalidatePublicReports(saved.value.slug);
+  if (saved.status === 'published') revalidatePublicReports(saved.slug);
   const done = intent === 'publish' ? 'published' : id ? 'updated' : 'saved';
-  redirect(`/staff/reports/${saved.value.id}?done=${done}`);
+  redirect(`/staff/reports/${saved.id}?done=${done}`);
 }
 
 /** Unpublish: the report leaves the site at once (its page answers 404) and becomes a draft again. */
@@ -70,7 +69,6 @@ export async function unpublishReportAction(formData: FormData): Promise<void> {
   } catch {
     redirect(`/staff/reports/${id}?done=failed`);
   }
-  if (!result.ok) redirect(`/staff/reports/${id}?done=failed`);
-  revalidatePublicReports(result.value.slug);
+  revalidatePublicReports(result.slug);
   redirect(`/staff/reports/${id}?done=unpublished`);
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/backend/errors';
+import { idleState } from '@/contract/forms/form-state';
 import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 
 /**
@@ -16,7 +17,7 @@ vi.mock('@/lib/backend', async () => {
   return { apiClient: { post }, enqueueNewsletter, isOutage: relay.isOutage, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
 });
 
-const { subscribeNewsletter } = await import('./newsletter-action');
+const { subscribeNewsletter } = await import('./actions');
 
 function form(email: string): FormData {
   const data = new FormData();
@@ -35,26 +36,26 @@ describe('subscribeNewsletter', () => {
 
   it('a 429 is an answer: the spec’s failure state, nothing queued', async () => {
     failWith(429, { success: false, message: 'Too many submissions from your connection.', errors: {} });
-    const state = await subscribeNewsletter({ status: 'idle' }, form('reader@example.com'));
-    expect(state).toMatchObject({ status: 'error', message: NEWSLETTER_MESSAGES.error, email: 'reader@example.com' });
+    const state = await subscribeNewsletter(idleState, form('reader@example.com'));
+    expect(state).toMatchObject({ status: 'error', message: NEWSLETTER_MESSAGES.error, values: { email: 'reader@example.com' } });
     expect(enqueueNewsletter).not.toHaveBeenCalled();
   });
 
   it('other 4xx answers (408 included) are failures too, with the field message when there is one', async () => {
     failWith(422, { success: false, message: 'Check', errors: { email: ['Please enter a valid email address'] } });
-    expect(await subscribeNewsletter({ status: 'idle' }, form('reader@example.com'))).toMatchObject({
+    expect(await subscribeNewsletter(idleState, form('reader@example.com'))).toMatchObject({
       status: 'error',
-      fieldError: 'Please enter a valid email address',
+      errors: { email: 'Please enter a valid email address' },
     });
     failWith(408);
-    expect(await subscribeNewsletter({ status: 'idle' }, form('reader@example.com'))).toMatchObject({ status: 'error' });
+    expect(await subscribeNewsletter(idleState, form('reader@example.com'))).toMatchObject({ status: 'error' });
     expect(enqueueNewsletter).not.toHaveBeenCalled();
   });
 
   it('no answer (network, timeout) or a 5xx: kept in the outbox and shown as success', async () => {
     for (const status of [0, 500, 502, 503]) {
       failWith(status);
-      expect(await subscribeNewsletter({ status: 'idle' }, form('later@example.com')), String(status)).toMatchObject({ status: 'success' });
+      expect(await subscribeNewsletter(idleState, form('later@example.com')), String(status)).toMatchObject({ status: 'success' });
     }
     expect(enqueueNewsletter).toHaveBeenCalledTimes(4);
     expect(enqueueNewsletter).toHaveBeenCalledWith('later@example.com');
@@ -62,7 +63,7 @@ describe('subscribeNewsletter', () => {
 
   it('a 2xx is success without the outbox', async () => {
     post.mockResolvedValueOnce({ success: true });
-    expect(await subscribeNewsletter({ status: 'idle' }, form('now@example.com'))).toMatchObject({ status: 'success' });
+    expect(await subscribeNewsletter(idleState, form('now@example.com'))).toMatchObject({ status: 'success' });
     expect(enqueueNewsletter).not.toHaveBeenCalled();
   });
 });
