@@ -11,7 +11,7 @@ import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
-export const backendConfigSchema = z
+const backendConfigSchema = z
   .object({
     ...sharedSettingsShape,
     DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -61,7 +61,7 @@ export const backendConfigSchema = z
   })
   .superRefine(checkFestivalDates);
 
-export const SQLITE_IN_MEMORY = ':memory:';
+const SQLITE_IN_MEMORY = ':memory:';
 
 export interface BackendConfig {
   dataDir: string;

@@ -8,7 +8,6 @@ export const FESTIVAL_CITY = 'Abeokuta';
 export const FESTIVAL_STATE = 'Ogun State';
 export const FESTIVAL_VENUE = 'Centenary Hall, Ake, Abeokuta';
 export const FESTIVAL_TIME_ZONE = 'Africa/Lagos';
-export const FESTIVAL_FIRST_YEAR = 2021;
 /** The festival start the built-in programme (contract/fallbacks/event-details.ts) is written around. */
 export const FALLBACK_FESTIVAL_START_DATE = '2025-10-24';
 /** FESTIVAL_END_DATE when unset (the site's and the backend's configuration share these defaults). */

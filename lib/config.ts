@@ -12,7 +12,7 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-export const configSchema = z
+const configSchema = z
   .object({
     API_BASE_URL: optionalUrl,
     // Where the external backend's images live, when not on API_BASE_URL's own origin: origins,

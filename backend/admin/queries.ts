@@ -15,7 +15,7 @@ async function countOf(db: Db, table: 'partnerships' | 'volunteer_applications' 
 }
 
 /** "ada@example.com" → "a••@example.com": enough to recognise, not to copy. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '•••';
   const local = email.slice(0, at);

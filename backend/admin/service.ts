@@ -30,7 +30,7 @@ export class AccountRuleError extends Error {
 }
 
 /** 16 characters from 96 random bits, URL-safe: typed once, then changed by its owner. */
-export function generatePassword(): string {
+function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 

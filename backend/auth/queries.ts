@@ -11,12 +11,12 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
  * long as the site's session cookie (STAFF_SESSION_HOURS), and ends sooner when unused for
  * STAFF_SESSION_IDLE_MINUTES: the backend decides, whatever a client keeps.
  */
-export const TOKEN_TTL_MS = STAFF_SESSION_HOURS * 60 * 60 * 1000;
-export const TOKEN_IDLE_MS = STAFF_SESSION_IDLE_MINUTES * 60 * 1000;
+const TOKEN_TTL_MS = STAFF_SESSION_HOURS * 60 * 60 * 1000;
+const TOKEN_IDLE_MS = STAFF_SESSION_IDLE_MINUTES * 60 * 1000;
 /** last_used_at is written at most this often per token (one write a minute, not one per request). */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -44,7 +44,7 @@ const EMAIL_TABLES: readonly EmailTable[] = [
   'staff_users',
 ];
 
-export const normaliseRequestEmail = (email: string) => email.trim().toLowerCase();
+const normaliseRequestEmail = (email: string) => email.trim().toLowerCase();
 
 function sameAddress(column: string, email: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) = ${normaliseRequestEmail(email)}`;
@@ -149,7 +149,7 @@ export async function deletePersonalData(db: Db, _dialect: DbDialect, email: str
     counts.auth_tokens =
       ids.length === 0 ? 0 : Number((await trx.deleteFrom('auth_tokens').where('user_id', 'in', ids).executeTakeFirst()).numDeletedRows);
 
-    // The wristbands go back to the capacity counter (backend/db/queries/forms.ts), on both databases.
+    // The wristbands go back to the capacity counter (backend/forms/queries.ts), on both databases.
     const tickets = await trx
       .selectFrom('registrations')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))

@@ -101,7 +101,7 @@ export interface RegistrationTable {
   number_of_tickets: number;
   submitted_at: string;
   created_at: string;
-  /** Set once, at the gate (backend/tickets/check-in.ts). */
+  /** Set once, at the gate (backend/tickets/queries.ts). */
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff member who checked the ticket in (name and email). */
   checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;

@@ -11,7 +11,7 @@ import type { AppDeps } from '../types';
 import { createDonation } from './queries';
 
 /** The donation body with the card number cut to its last four digits and the CVC gone. */
-export function redactCard(raw: Record<string, unknown>): unknown {
+function redactCard(raw: Record<string, unknown>): unknown {
   const card = raw.card;
   if (!card || typeof card !== 'object' || Array.isArray(card)) return raw;
   const { number, cvc: _cvc, ...rest } = card as Record<string, unknown>;

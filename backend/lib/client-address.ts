@@ -35,7 +35,7 @@ const MAX_FORWARDED_ENTRIES = 32;
 /** The names TRUSTED_PROXIES accepts for whole ranges. */
 const NAMED_RANGES: Record<string, readonly string[]> = { loopback: ADDRESS_RANGES.loopback, private: ADDRESS_RANGES.private };
 
-export class TrustedProxiesError extends Error {}
+class TrustedProxiesError extends Error {}
 
 /**
  * TRUSTED_PROXIES as written: unset, '' or '0' for none; a whole number of hops; or a
@@ -69,7 +69,7 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
 }
 
 /** A canonical IP address from what a proxy wrote ("1.2.3.4:5678", "[::1]:443", "::ffff:1.2.3.4"), or undefined. */
-export function normaliseAddress(raw: string | undefined): string | undefined {
+function normaliseAddress(raw: string | undefined): string | undefined {
   let text = raw?.trim().toLowerCase();
   if (!text || text.length > 64) return undefined;
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);

@@ -21,7 +21,7 @@ export type Reservation =
   | { kind: 'mismatch' };
 
 /** An unfinished reservation older than this belonged to a request that died; it may be taken over. */
-export const STALE_MS = 2 * 60_000;
+const STALE_MS = 2 * 60_000;
 
 export async function reserveIdempotencyKey(
   db: Db,
@@ -82,7 +82,7 @@ export async function completeIdempotencyKey(db: Db, endpoint: string, key: stri
 }
 
 /** Gives an unfinished reservation up (the request failed in a way a retry may fix). */
-export async function releaseIdempotencyKey(db: Db, endpoint: string, key: string, claim: string): Promise<void> {
+async function releaseIdempotencyKey(db: Db, endpoint: string, key: string, claim: string): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('endpoint', '=', endpoint)
@@ -93,7 +93,7 @@ export async function releaseIdempotencyKey(db: Db, endpoint: string, key: strin
 }
 
 /** The stored answer for a key, if one was recorded. */
-export async function storedAnswer(db: Db, endpoint: string, key: string): Promise<{ status: number; body: string } | undefined> {
+async function storedAnswer(db: Db, endpoint: string, key: string): Promise<{ status: number; body: string } | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['status', 'body'])
@@ -103,7 +103,7 @@ export async function storedAnswer(db: Db, endpoint: string, key: string): Promi
   return row && row.status > 0 && row.body !== null ? { status: row.status, body: row.body } : undefined;
 }
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const IDEMPOTENCY_MESSAGES = {
   inFlight: 'This request is already being processed. Please wait a moment and try again.',

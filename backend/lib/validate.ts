@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { errorsByPath } from '@/contract/forms/form-state';
 import { fail, failureBody, HTTP_MESSAGES, type FailureBody } from './http';
 
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   constructor() {
     super('Request body too large');
     this.name = 'BodyTooLargeError';

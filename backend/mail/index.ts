@@ -13,7 +13,7 @@ export { mailEntry, MAIL_KINDS, type MailKind } from './compose';
 const PERMANENT_SMTP_CODES = new Set([550, 551, 553, 554]);
 
 /** Delivers a 'mail' outbox entry: compose it from the rows as they are now, and send it. */
-export function mailDeliver(ctx: ComposeContext, transport: MailTransport): Deliver {
+function mailDeliver(ctx: ComposeContext, transport: MailTransport): Deliver {
   return async (entry) => {
     const message = await composeMessage(entry, ctx);
     try {

@@ -14,9 +14,9 @@ import type { Signer } from '../lib/signing';
 export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
 /** No trailing slash: Next answers '/api/…/' with a 308 to the address without it, and a mail
  * provider's one-click POST must land without following a redirect. */
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function unsubscribeToken(signer: Signer, email: string): string {
   return signer.sign('unsubscribe', normaliseEmail(email));
@@ -34,12 +34,12 @@ function linkTo(path: string, signer: Signer, siteUrl: string, email: string): s
 }
 
 /** The link for a newsletter's body: the confirm page. */
-export function newsletterUnsubscribeUrl(signer: Signer, siteUrl: string, email: string): string {
+function newsletterUnsubscribeUrl(signer: Signer, siteUrl: string, email: string): string {
   return linkTo(UNSUBSCRIBE_PAGE_PATH, signer, siteUrl, email);
 }
 
 /** The RFC 8058 one-click URL (POST unsubscribes; GET is sent on to the page). */
-export function oneClickUnsubscribeUrl(signer: Signer, siteUrl: string, email: string): string {
+function oneClickUnsubscribeUrl(signer: Signer, siteUrl: string, email: string): string {
   return linkTo(ONE_CLICK_UNSUBSCRIBE_PATH, signer, siteUrl, email);
 }
 

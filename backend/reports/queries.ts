@@ -8,9 +8,9 @@ import type { Db, HighlightTable } from '../db/schema';
 import { newId } from '../lib/ids';
 
 /** Reports as the staff area edits them (issue 17); the public reads stay in content.ts. */
-export const PLACEHOLDER_REPORT_IMAGE = '/images/placeholder.webp';
+const PLACEHOLDER_REPORT_IMAGE = '/images/placeholder.webp';
 
-export function toAdminReport(r: Selectable<HighlightTable>): AdminReport {
+function toAdminReport(r: Selectable<HighlightTable>): AdminReport {
   const imageId = mediaIdOf(r.image) ?? null;
   return {
     id: r.id,
@@ -51,7 +51,7 @@ export async function mediaExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** The first of `base`, `base-2`, `base-3`... no other report holds. */
-export async function uniqueSlug(db: Db, base: string, exceptId?: string): Promise<string> {
+async function uniqueSlug(db: Db, base: string, exceptId?: string): Promise<string> {
   let query = db.selectFrom('highlights').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   if (exceptId) query = query.where('id', '<>', exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));

@@ -10,7 +10,7 @@ import type { AppDeps, AppEnv } from '../types';
 import { checkInCounts, findTicket, type TicketRow } from './queries';
 import { checkInTicket, resendTickets } from './service';
 
-export const TICKET_MESSAGES = {
+const TICKET_MESSAGES = {
   notFound: 'No such ticket.',
   unknownReference: 'No ticket has this reference.',
   referenceInvalid: 'Enter a ticket reference such as ITN-7K3Q9P.',

@@ -1,10 +1,10 @@
 import { ButtonLink } from '@/components/ui/button';
 import styles from './highlights.module.css';
 
-export const HIGHLIGHTS_LOAD_ERROR = 'Failed to load highlights. Please try again.';
+const HIGHLIGHTS_LOAD_ERROR = 'Failed to load highlights. Please try again.';
 export const HIGHLIGHT_LOAD_ERROR = 'Failed to load highlight. Please try again.';
-export const NO_REPORTS_TITLE = 'No Reports Found';
-export const NO_HIGHLIGHTS_TEXT = 'No highlights available at the moment.';
+const NO_REPORTS_TITLE = 'No Reports Found';
+const NO_HIGHLIGHTS_TEXT = 'No highlights available at the moment.';
 
 /**
  * The list's error state (spec §8). Try Again is a plain link to the same URL: without JavaScript

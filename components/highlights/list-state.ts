@@ -1,7 +1,7 @@
 import type { Highlight, HighlightPage } from '@/contract/content/schemas';
 import type { HighlightCategorySlug } from './category-chips';
 
-export const HIGHLIGHTS_PAGE_SIZE = 9;
+const HIGHLIGHTS_PAGE_SIZE = 9;
 
 export type HighlightsListState =
   | { status: 'error' }

@@ -10,11 +10,11 @@ import { loadOgFonts } from '@/lib/seo/og-fonts';
  */
 const OG_SUBSTITUTES: Record<string, string> = { 'ṣ': 's\u0323', 'Ṣ': 'S\u0323' };
 
-export function ogText(text: string): string {
+function ogText(text: string): string {
   return text.normalize('NFC').replace(/[ṣṢ]/g, (c) => OG_SUBSTITUTES[c] ?? c);
 }
 
-export const OG_SIZE = { width: 1200, height: 630 } as const;
+const OG_SIZE = { width: 1200, height: 630 } as const;
 
 const INK = '#1d2a6b';
 const GOLD = '#f2b632';

@@ -7,9 +7,9 @@ import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { FESTIVAL_VENUE, WRISTBAND_HOURS } from '@/contract/festival';
 import styles from './home.module.css';
 
-export const NO_PROGRAMS = 'No programs available at the moment.';
+const NO_PROGRAMS = 'No programs available at the moment.';
 
-export function programHref(slug: string): string {
+function programHref(slug: string): string {
   return `/events/${encodeURIComponent(slug)}`;
 }
 

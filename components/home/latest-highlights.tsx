@@ -5,7 +5,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { HOME_HIGHLIGHTS_COUNT } from '@/contract/festival';
 import styles from './home.module.css';
 
-export const NO_HIGHLIGHTS = 'No highlights available at the moment.';
+const NO_HIGHLIGHTS = 'No highlights available at the moment.';
 
 /** Up to three reports; 'View All Reports' only when there are more than three (spec §9). */
 export function LatestHighlights({ highlights, total }: { highlights: readonly Highlight[]; total: number }) {

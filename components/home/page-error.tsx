@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export const PAGE_ERROR_MESSAGE = 'Unable to load page content. Please try again.';
+const PAGE_ERROR_MESSAGE = 'Unable to load page content. Please try again.';
 
 /** The home page's error state (spec §2); the action is a link without JavaScript, a retry with it. */
 export function PageError({ action }: { action: ReactNode }) {

@@ -4,7 +4,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import styles from './home.module.css';
 
 /** The four event categories, in the order the festival presents them. */
-export const PROJECT_SLUGS: readonly CategorySlug[] = ['annual-festival', 'bi-monthly', 'literacy-libraries', 'creative-economy'];
+const PROJECT_SLUGS: readonly CategorySlug[] = ['annual-festival', 'bi-monthly', 'literacy-libraries', 'creative-economy'];
 
 const MOTIF_CLASS: Record<CategorySlug, string> = {
   'annual-festival': styles.motifSun ?? '',

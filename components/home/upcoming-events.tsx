@@ -6,7 +6,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import styles from './home.module.css';
 
 /** An event slug as a root path (spec §2: grid items link to /{slug}). */
-export function eventHref(slug: string): string {
+function eventHref(slug: string): string {
   return `/${encodeURIComponent(slug)}`;
 }
 

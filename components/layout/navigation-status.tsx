@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
 /** The spec's loading text (§2). */
-export const LOADING_TEXT = 'Loading...';
+const LOADING_TEXT = 'Loading...';
 
 /** Shown only when a navigation takes longer than this: fast ones never flash. */
 const SHOW_AFTER_MS = 150;

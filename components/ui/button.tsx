@@ -10,7 +10,7 @@ function classes(variant: ButtonVariant, size: ButtonSize, extra?: string): stri
 }
 
 /** True for links that leave the site (http(s), mailto, tel). */
-export function isExternalHref(href: string): boolean {
+function isExternalHref(href: string): boolean {
   return /^(https?:)?\/\//i.test(href) || /^(mailto|tel):/i.test(href);
 }
 

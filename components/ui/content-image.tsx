@@ -1,7 +1,7 @@
 import { getImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
 
-export const PLACEHOLDER_IMAGE = '/images/placeholder.webp';
+const PLACEHOLDER_IMAGE = '/images/placeholder.webp';
 
 type Sizing =
   | { fill: true; sizes: string; width?: never; height?: never }

@@ -35,7 +35,7 @@ export const ACCOUNT_MESSAGES = {
   roleInvalid: 'Choose admin or staff',
 } as const;
 
-export const staffRoleSchema = z.enum(['admin', 'staff'], { error: ACCOUNT_MESSAGES.roleInvalid });
+const staffRoleSchema = z.enum(['admin', 'staff'], { error: ACCOUNT_MESSAGES.roleInvalid });
 
 /** Empty means "generate one": the new password is shown once to the admin. */
 const optionalPassword = z
@@ -98,7 +98,7 @@ export type AuditPage = z.infer<typeof auditResultSchema>;
 const count = z.number().int().nonnegative();
 
 /** A few recent rows of one kind: only what staff need to see at a glance; never card data. */
-export const dashboardRecentSchema = z.object({
+const dashboardRecentSchema = z.object({
   registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), at: z.string() })),
   donations: z.array(z.object({ name: z.string(), amountKobo: count, at: z.string() })),
   partnerships: z.array(z.object({ name: z.string(), organization: z.string().nullable(), at: z.string() })),

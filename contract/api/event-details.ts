@@ -26,7 +26,7 @@ export const EVENT_DETAIL_MESSAGES = {
 export { EVENT_DETAIL_LIMITS };
 
 /** Lagos is UTC+01:00 all year (no daylight saving). */
-export const LAGOS_OFFSET = '+01:00';
+const LAGOS_OFFSET = '+01:00';
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::00)?$/;
 

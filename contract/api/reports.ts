@@ -48,7 +48,7 @@ export { MEDIA_LIMITS };
 export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Stored images are served here; `<id>.jpg`. */
-export const MEDIA_PATH_PREFIX = '/api/media/';
+const MEDIA_PATH_PREFIX = '/api/media/';
 export const mediaUrl = (id: string) => `${MEDIA_PATH_PREFIX}${id}.jpg`;
 const MEDIA_URL_PATTERN = /^\/api\/media\/([0-9a-f-]{36})\.jpg$/;
 export const mediaIdOf = (url: string): string | undefined => MEDIA_URL_PATTERN.exec(url)?.[1];
@@ -122,7 +122,7 @@ export const reportInputSchema = z
   });
 export type ReportInput = z.output<typeof reportInputSchema>;
 
-export const reportStatusSchema = z.enum(['draft', 'published']);
+const reportStatusSchema = z.enum(['draft', 'published']);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 /** One report as the staff area sees it. */

@@ -61,7 +61,7 @@ export const ticketResendPayloadSchema = z.object({ email: textField(EMAIL_RULES
 
 export const checkInPayloadSchema = z.object({ reference: z.string().max(64) });
 
-export const checkInTicketSchema = z.object({
+const checkInTicketSchema = z.object({
   reference: z.string(),
   firstName: z.string(),
   lastName: z.string(),

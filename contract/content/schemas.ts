@@ -16,12 +16,12 @@ export const heroSchema = z.object({
 });
 export type Hero = z.infer<typeof heroSchema>;
 
-export const eventCardSchema = z.object({
+const eventCardSchema = z.object({
   title: z.string().min(1),
   image: z.string().min(1),
   slug: z.string().min(1),
 });
-export const heroEventSchema = eventCardSchema.extend({ subtitle: z.string() });
+const heroEventSchema = eventCardSchema.extend({ subtitle: z.string() });
 export const eventsSchema = z.object({
   heroEvent: heroEventSchema,
   events: z.array(eventCardSchema),
@@ -97,9 +97,9 @@ export interface HighlightPage {
 }
 
 // Static page data (not served by the API; lives in contract/fallbacks/ only).
-export const teamMemberSchema = z.object({ name: z.string(), role: z.string(), bio: z.string().optional() });
-export const timelineEntrySchema = z.object({ year: z.number().int(), title: z.string(), body: z.string() });
-export const statisticSchema = z.object({ value: z.string(), label: z.string() });
+const teamMemberSchema = z.object({ name: z.string(), role: z.string(), bio: z.string().optional() });
+const timelineEntrySchema = z.object({ year: z.number().int(), title: z.string(), body: z.string() });
+const statisticSchema = z.object({ value: z.string(), label: z.string() });
 export const aboutSchema = z.object({
   mission: z.string(),
   vision: z.string(),

@@ -59,7 +59,7 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function icsUtc(value: string | Date): string {
+function icsUtc(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -9,7 +9,7 @@ import { MESSAGES, maxLengthMessage, minLengthMessage } from './messages';
 export type Check = (value: string) => string | undefined;
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /**
  * Control characters no person types (tab, newline and carriage return are fine). PostgreSQL
@@ -20,13 +20,13 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F
  * Half of a UTF-16 surrogate pair on its own (JSON can carry one as "\ud800"): not a character,
  * and it cannot be stored as UTF-8 without being replaced. With the u flag only lone ones match.
  */
-export const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
 /**
  * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder
  * the text after them ("Trojan Source"), so a name holding one can show staff and exports
  * something other than what was typed. No one needs one in a name.
  */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 /**
  * Characters that show nothing: format characters (zero-width spaces and joiners, word joiner,
  * byte-order mark, soft hyphen...), spaces, and the blank letters some fonts draw as nothing

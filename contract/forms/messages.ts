@@ -27,11 +27,9 @@ export const MESSAGES = {
 } as const;
 
 export const minLengthMessage = (n: number) => `Minimum ${n} characters required`;
-export const minValueMessage = (n: number) => `Minimum value is ${n}`;
 export const maxValueMessage = (n: number) => `Maximum value is ${n}`;
 /** Ours: a cap that keeps stored text sane. */
 export const maxLengthMessage = (n: number) => `Maximum ${n} characters allowed`;
-export const ticketsRangeMessage = (min: number, max: number) => `Number of tickets must be between ${min} and ${max}`;
 
 /** Submit-level messages (spec §8) shown when the call fails and the server gave no message. */
 export const SUBMIT_MESSAGES = {

@@ -36,7 +36,7 @@ const name = () => textField(NAME_RULES);
 const email = () => textField(EMAIL_RULES);
 const phone = () => textField(PHONE_RULES);
 
-export const ticketsField = () => numberField(TICKETS_RULES);
+const ticketsField = () => numberField(TICKETS_RULES);
 export const amountField = () => numberField(AMOUNT_RULES);
 const proposal = () => textField(PROPOSAL_RULES);
 

@@ -20,7 +20,7 @@ const DROP_WITH_CONTENT = [
   'noframes', 'plaintext', 'head', 'button', 'form',
 ];
 
-export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     a: ['href', 'title', 'rel'],

@@ -26,7 +26,7 @@ const UNREACHABLE = {
  * redirects '/api/x/' to '/api/x' before we see it: put the slash back (not on file names like
  * export.csv).
  */
-export function contractPath(pathname: string): string {
+function contractPath(pathname: string): string {
   if (pathname.endsWith('/')) return pathname;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return last.includes('.') ? pathname : `${pathname}/`;

@@ -23,9 +23,6 @@ import { buildApiClient } from './mode';
 export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
 export {
   AUTH_TOKEN_COOKIE,
-  CSRF_COOKIE,
-  createApiClient,
-  joinUrl,
   type ApiClient,
   type ApiClientOptions,
   type FetchLike,
@@ -35,7 +32,6 @@ export {
   type QueryValue,
   type TextResult,
 } from './client';
-export { createTransport, IN_PROCESS_ORIGIN, type Transport } from './transport';
 export { enqueueNewsletter, isOutage } from './relay-outbox';
 export { handleApiRequest, drainOutboxes } from './routes';
 
@@ -72,7 +68,7 @@ let instance: ApiClient | undefined;
 let publicInstance: ApiClient | undefined;
 
 /** The site's client: configured transport, the visitor's cookies, console logging. */
-export function getApiClient(): ApiClient {
+function getApiClient(): ApiClient {
   if (!instance) {
     instance = buildApiClient({
       getCookie: getVisitorCookie,
@@ -84,7 +80,7 @@ export function getApiClient(): ApiClient {
 }
 
 /** How long an external API's public content is reused (Next's data cache) before it is asked again. */
-export const CONTENT_REVALIDATE_SECONDS = 60;
+const CONTENT_REVALIDATE_SECONDS = 60;
 /** revalidateTag(CONTENT_CACHE_TAG) makes the next page view ask the external API again. */
 export const CONTENT_CACHE_TAG = 'content';
 
@@ -95,7 +91,7 @@ export const CONTENT_CACHE_TAG = 'content';
  * CONTENT_REVALIDATE_SECONDS, so a busy page does not ask the festival's backend on every view.
  * A visitor's credentials are only sent where they mean something, on form submissions.
  */
-export function getPublicApiClient(): ApiClient {
+function getPublicApiClient(): ApiClient {
   if (!publicInstance) {
     publicInstance = buildApiClient({
       httpFetch: (request) => fetch(request, { next: { revalidate: CONTENT_REVALIDATE_SECONDS, tags: [CONTENT_CACHE_TAG] } }),

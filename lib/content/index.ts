@@ -25,15 +25,7 @@ import { createContentSource } from './source';
 import type { EventDetail } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
 
-export {
-  CONTENT_PATHS,
-  createContentSource,
-  fallbackHighlightPage,
-  HIGHLIGHT_NOT_FOUND,
-  type ContentSource,
-  type ContentSourceOptions,
-  type HighlightQuery,
-} from './source';
+export { HIGHLIGHT_NOT_FOUND } from './source';
 export { relatedHighlights } from './related';
 export { getAbout, getVolunteerBenefits, getVolunteerRoles } from './static';
 

@@ -39,7 +39,7 @@ const dayMonth = new Intl.DateTimeFormat('en-GB', { ...zone, day: 'numeric', mon
 const year = new Intl.DateTimeFormat('en-GB', { ...zone, year: 'numeric' });
 const hourMinute = new Intl.DateTimeFormat('en-GB', { ...zone, hour: '2-digit', minute: '2-digit', hour12: false });
 
-export const programmePath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
+const programmePath = (slug: string) => `/events/${encodeURIComponent(slug)}`;
 export const sessionIcsPath = (slug: string) => `${programmePath(slug)}/calendar.ics`;
 
 /** The Lagos calendar day of an instant, as YYYY-MM-DD. */

@@ -13,14 +13,14 @@ import { apiErrorState } from './api-error';
  * (spec §8: the server's message or error text, else the form's fallback; an unexpected
  * exception 'An error occurred. Please try again.'). Never logs a payload (card data).
  */
-export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+const IDEMPOTENCY_FIELD = 'idempotencyKey';
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
 /** The key the form rendered with, if it looks like one; otherwise a fresh one. */
-export function readIdempotencyKey(formData: FormData): string {
+function readIdempotencyKey(formData: FormData): string {
   const raw = formData.get(IDEMPOTENCY_FIELD);
   return typeof raw === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(raw) ? raw : newIdempotencyKey();
 }

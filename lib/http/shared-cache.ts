@@ -17,7 +17,7 @@ const PER_VISITOR: readonly RegExp[] = [
   /^\/api(\/|$)/,
 ];
 
-export const isPerVisitorPath = (pathname: string): boolean => PER_VISITOR.some((re) => re.test(pathname));
+const isPerVisitorPath = (pathname: string): boolean => PER_VISITOR.some((re) => re.test(pathname));
 
 /**
  * Seconds a shared cache may keep this response, or 0. Only anonymous GET/HEAD page views: a

@@ -23,7 +23,7 @@ export interface OriginCheckInput {
 export type OriginCheck = { allowed: true } | { allowed: false; reason: string };
 
 /** The origins this server answers as: its own URL (as forwarded by a proxy) and SITE_URL. */
-export function ownOrigins(input: Pick<OriginCheckInput, 'url' | 'host' | 'forwardedHost' | 'forwardedProto' | 'siteUrl'>): Set<string> {
+function ownOrigins(input: Pick<OriginCheckInput, 'url' | 'host' | 'forwardedHost' | 'forwardedProto' | 'siteUrl'>): Set<string> {
   const url = new URL(input.url);
   const host = (input.forwardedHost ?? input.host ?? url.host).split(',')[0]?.trim() || url.host;
   const proto = (input.forwardedProto ?? url.protocol.replace(/:$/, '')).split(',')[0]?.trim() || 'http';

@@ -12,7 +12,7 @@ export interface StaffSection {
   publishing?: boolean;
 }
 
-export const STAFF_SECTIONS: readonly StaffSection[] = [
+const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff', label: 'Dashboard' },
   { href: '/staff/check-in', label: 'Gate check-in' },
   { href: '/staff/reports', label: 'Reports', publishing: true },

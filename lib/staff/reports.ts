@@ -17,7 +17,7 @@ import {
  * The staff area's calls to /api/admin/reports/ and /api/admin/media/ (issue 17), with the
  * signed-in staff member's token (lib/backend sends it). Server-only: pages and actions use these.
  */
-export const ADMIN_REPORTS_PATH = '/api/admin/reports/';
+const ADMIN_REPORTS_PATH = '/api/admin/reports/';
 const reportPath = (id: string, verb?: 'publish' | 'unpublish') => `${ADMIN_REPORTS_PATH}${encodeURIComponent(id)}/${verb ? `${verb}/` : ''}`;
 
 export async function listReports(): Promise<AdminReport[]> {
@@ -55,7 +55,7 @@ export async function setReportStatus(id: string, verb: 'publish' | 'unpublish')
 }
 
 /** Sends the file's bytes as they came; the backend decides by decoding them what they are. */
-export async function uploadImage(file: File): Promise<{ id: string; url: string }> {
+async function uploadImage(file: File): Promise<{ id: string; url: string }> {
   const data = Buffer.from(await file.arrayBuffer()).toString('base64');
   const result = await apiClient.post('/api/admin/media/', { data }, { schema: mediaResultSchema });
   return { id: result.mediaId, url: result.data.url };
