@@ -37,6 +37,9 @@ const chromium = {
 const phone = { ...devices['Pixel 7'], defaultBrowserType: 'chromium' as const };
 const desktop = { viewport: { width: 1280, height: 800 } };
 
+// Specs run by a project or a configuration of their own, never by the phone projects:
+// api-down/ (below) and instances/ (e2e/instances/playwright.config.ts, run by scripts/test.sh).
+const otherProjectsSpecs = [/api-down\//, /instances\//];
 const desktopSpecs = [/e2e\/quality\/.*\.spec\.ts$/, /e2e\/layout\.spec\.ts$/, /e2e\/home\.spec\.ts$/];
 
 const serverEnv = (extra: Record<string, string>) => ({
@@ -69,8 +72,8 @@ export default defineConfig({
   // runs what depends on the viewport (the quality checks on every route, the header and menu, the
   // home page's layout); the rest is the same code at another width.
   projects: [
-    { name: 'phone-js', testIgnore: /api-down\//, grepInvert: /@nojs/, use: { ...phone, javaScriptEnabled: true } },
-    { name: 'phone-nojs', testIgnore: /api-down\//, grepInvert: /@js\b/, use: { ...phone, javaScriptEnabled: false } },
+    { name: 'phone-js', testIgnore: otherProjectsSpecs, grepInvert: /@nojs/, use: { ...phone, javaScriptEnabled: true } },
+    { name: 'phone-nojs', testIgnore: otherProjectsSpecs, grepInvert: /@js\b/, use: { ...phone, javaScriptEnabled: false } },
     // home-bytes sets its own phone viewport: the desktop project would only repeat it.
     { name: 'desktop-js', testMatch: desktopSpecs, testIgnore: /home-bytes\.spec\.ts$/, grepInvert: /@nojs/, use: { ...desktop, javaScriptEnabled: true } },
     { name: 'desktop-nojs', testMatch: desktopSpecs, grepInvert: /@js\b/, use: { ...desktop, javaScriptEnabled: false } },

@@ -55,7 +55,7 @@ npx tsx e2e/smoke/run.ts standalone
 echo "== two instances behind nginx on one PostgreSQL: registration rush, shared rate limit, content"
 # On the production build above (the sitemap and feed render per request, so nothing it does stays
 # in the build for the end-to-end tests); skipped, and said so, when PostgreSQL is not reachable.
-node scripts/many-instances.mjs --check --port="$((port + 40))"
+npx playwright test --config e2e/instances/playwright.config.ts
 echo "== vercel build"; node scripts/vercel-check.mjs
 echo "== end-to-end tests"
 npx playwright test
