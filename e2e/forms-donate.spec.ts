@@ -9,7 +9,7 @@ import {
   fillPerson,
   rowsWhere,
   uniqueEmail,
-} from './forms-support';
+} from './support/forms';
 
 const GOOD_CARD = '4084 0840 8408 4081';
 const DECLINED_CARD = '4084 0800 0000 5408';

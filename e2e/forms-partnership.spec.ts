@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, fillPerson, rowsWhere, uniqueEmail } from './forms-support';
+import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, fillPerson, rowsWhere, uniqueEmail } from './support/forms';
 
 const PROPOSAL =
   'A week of reading tents in five Abeokuta secondary schools before the festival, with our authors and your librarians.';

@@ -7,7 +7,7 @@ import {
   fillPerson,
   rowsWhere,
   uniqueEmail,
-} from './forms-support';
+} from './support/forms';
 
 const REQUIRED = 'This field is required';
 

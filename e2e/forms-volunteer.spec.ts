@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { errorSummary, expectFieldError, expectNoAxeViolations, fillPerson, rowsWhere, uniqueEmail } from './forms-support';
+import { errorSummary, expectFieldError, expectNoAxeViolations, fillPerson, rowsWhere, uniqueEmail } from './support/forms';
 
 test.describe('volunteer application form', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe-scan';
+import { expectNoAxeViolations } from './support/axe-scan';
 
 const CHIPS = ['All Reports', 'Event Report', 'Community Impact', 'Partnership', 'Workshop Series'];
 

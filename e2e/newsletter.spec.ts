@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { rowsWhere, uniqueEmail } from './forms-support';
+import { rowsWhere, uniqueEmail } from './support/forms';
 
 const SUCCESS = 'Successfully subscribed! Thank you.';
 const ERROR = 'Subscription failed. Please try again.';

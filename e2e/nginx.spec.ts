@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2ePorts } from '../playwright.config';
 import { findNginx, LOCATIONS_FILE, NGINX_MISSING, startNginx, type RunningNginx } from '../scripts/nginx.mjs';
-import { rowsWhere, uniqueEmail } from './forms-support';
+import { rowsWhere, uniqueEmail } from './support/forms';
 import { freePort } from './support/ports';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './axe-scan';
+import { expectNoAxeViolations } from './support/axe-scan';
 
 const SLUG = 'july-book-circle-ake-2025';
 const TITLE = 'The July Book Circle: Soyinka’s Aké, Read Where It Happened';

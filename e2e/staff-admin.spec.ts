@@ -14,7 +14,7 @@ import { expect, test, type Browser, type BrowserContext, type Page, type TestIn
 import { connectDb, type DbHandle } from '../backend/db/connect';
 import { issueToken, upsertStaffUser } from '../backend/auth/queries';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '../contract/api/staff';
-import { expectNoAxeViolations } from './axe-scan';
+import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
 import { STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';

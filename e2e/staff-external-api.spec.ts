@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '../lib/staff/messages';
-import { expectNoAxeViolations } from './axe-scan';
+import { expectNoAxeViolations } from './support/axe-scan';
 import { startNext, stop, type Server } from './support/next-server';
 
 const TOKEN = 'external-backend-token-0123456789';

@@ -12,8 +12,8 @@ import { upsertStaffUser } from '../backend/auth/queries';
 import { connectDb } from '../backend/db/connect';
 import { REPORT_MESSAGES } from '../contract/api/reports';
 import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
-import { expectNoAxeViolations } from './axe-scan';
-import { XSS_MARKER, XSS_PAYLOADS } from './fixtures/xss-payloads';
+import { expectNoAxeViolations } from './support/axe-scan';
+import { XSS_MARKER, XSS_PAYLOADS } from './support/xss-payloads';
 import { startNext, stop, type Server } from './support/next-server';
 
 const STAFF = { email: 'editor@itan.example', name: 'Ada Editor', password: 'editor-password-long' };

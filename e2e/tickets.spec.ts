@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { connectDb } from '../backend/db/connect';
 import { upsertStaffUser } from '../backend/auth/queries';
 import { startTestSmtp, type TestSmtp } from '../test/support/smtp';
-import { expectNoAxeViolations } from './axe-scan';
+import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
 

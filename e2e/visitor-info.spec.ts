@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { createSigner } from '../backend/lib/signing';
-import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, rowsWhere, uniqueEmail } from './forms-support';
+import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, rowsWhere, uniqueEmail } from './support/forms';
 
 /**
  * Issue 16: /visit, /programme (by day, per-session .ics), /contact, /privacy, the privacy note

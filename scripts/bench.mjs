@@ -71,7 +71,7 @@ export const TARGETS = {
   // Page speed: scripts/bench/pages.mjs (PAGE_TARGETS).
 };
 
-// The pages a sitemap leaves out on purpose (keep in step with e2e/routes.ts EXTRA_PAGES).
+// The pages a sitemap leaves out on purpose (keep in step with e2e/support/routes.ts EXTRA_PAGES).
 const EXTRA_PAGES = [
   '/register', '/donations', '/partnerships', '/volunteer/apply',
   '/registration/thank-you', '/donations/thank-you', '/partnerships/thank-you', '/volunteer/apply/thank-you',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { fillPerson, rowsWhere, uniqueEmail } from '../forms-support';
+import { fillPerson, rowsWhere, uniqueEmail } from '../support/forms';
 
 /**
  * The site with its API unreachable (API_BASE_URL is a closed port): every form says so in the

@@ -2,12 +2,12 @@
  * Every route, once per project (phone/desktop × JavaScript on/off): axe with the WCAG 2.2 AA tags
  * and 0 violations, touch targets of at least 24 px, images with intrinsic size and srcset, and no
  * request to another origin (no third-party scripts, fonts or images). The routes come from the
- * running server's sitemap (e2e/routes.ts), split into shards so both workers share the scan.
+ * running server's sitemap (e2e/support/routes.ts), split into shards so both workers share the scan.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { renderDeferredParts } from '../axe-scan';
-import { NOT_FOUND_PATH, pageRoutes, shard } from '../routes';
+import { renderDeferredParts } from '../support/axe-scan';
+import { NOT_FOUND_PATH, pageRoutes, shard } from '../support/routes';
 import { imageProblems, undersizedTargets } from './page-checks';
 
 const SHARDS = 4;

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { recordCspViolations } from '../support/csp-violations';
-import { NOT_FOUND_PATH, pageRoutes, shard } from '../routes';
+import { NOT_FOUND_PATH, pageRoutes, shard } from '../support/routes';
 
 const SHARDS = 3;
 

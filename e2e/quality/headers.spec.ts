@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIResponse } from '@playwright/test';
 import { scan } from '../support/observatory';
-import { NON_HTML_RESOURCES, NOT_FOUND_PATH, pageRoutes } from '../routes';
+import { NON_HTML_RESOURCES, NOT_FOUND_PATH, pageRoutes } from '../support/routes';
 import { PATTERN_CACHE_CONTROL, documentSecurityHeaders, staticSecurityHeaders } from '../../lib/security/headers';
 
 const OBSERVATORY_ORIGIN = 'https://http-observatory.security.mozilla.org';

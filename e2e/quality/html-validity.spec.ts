@@ -1,6 +1,6 @@
 /**
  * Valid HTML on every route: the W3C Nu HTML Checker (vnu-jar, on Java) over
- * - the HTML every route serves (the sitemap's pages, the extra pages of e2e/routes.ts, a 404 and
+ * - the HTML every route serves (the sitemap's pages, the extra pages of e2e/support/routes.ts, a 404 and
  *   a few states: an empty highlights filter, a missing report and event);
  * - the same pages as the browser holds them once JavaScript has run;
  * - the states forms lead to: each form re-rendered with its errors after a submit without
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { NOT_FOUND_PATH, pageRoutes } from '../routes';
+import { NOT_FOUND_PATH, pageRoutes } from '../support/routes';
 
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { pageRoutes } from '../routes';
+import { pageRoutes } from '../support/routes';
 
 const BUDGET_BYTES = 20 * 1024;
 const FONT_MAX_BYTES = 60 * 1024;

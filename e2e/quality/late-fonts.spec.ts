@@ -4,7 +4,7 @@
  * on loopback, where the fonts always arrive before the first paint.
  */
 import { expect, test } from '@playwright/test';
-import { pageRoutes } from '../routes';
+import { pageRoutes } from '../support/routes';
 
 const FONT_DELAY_MS = 1_200;
 

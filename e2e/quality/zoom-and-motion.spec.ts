@@ -4,7 +4,7 @@
  * so zoom runs in the no-JS projects; motion runs with JavaScript (enhancements animate too).
  */
 import { expect, test } from '@playwright/test';
-import { pageRoutes } from '../routes';
+import { pageRoutes } from '../support/routes';
 import { motionUnderReduce, reflowProblems } from './page-checks';
 
 test('every route reflows at 320 px and survives 200% text size @nojs', async ({ page, request }) => {

@@ -4,7 +4,7 @@
  * pages answer 404. Run against a server in each mode by e2e/smoke/run.ts.
  */
 import { NOT_FOUND_HEADINGS } from '../../lib/not-found';
-import { EXTRA_PAGES, pathsFromSitemap } from '../routes';
+import { EXTRA_PAGES, pathsFromSitemap } from '../support/routes';
 
 /** Titles of the fixed routes (reports and events are checked against the sitemap's own list). */
 export const FIXED_TITLES: Readonly<Record<string, string>> = {

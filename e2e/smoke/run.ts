@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { recordCspViolations } from '../support/csp-violations';
-import { pathsFromSitemap, EXTRA_PAGES } from '../routes';
+import { pathsFromSitemap, EXTRA_PAGES } from '../support/routes';
 import { smokeRoutes } from './routes';
 
 const mode = process.argv[2];
