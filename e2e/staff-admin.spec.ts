@@ -14,6 +14,7 @@ import { expect, test, type Browser, type BrowserContext, type Page, type TestIn
 import { connectDb, type DbHandle } from '../backend/db/connect';
 import { issueToken, upsertStaffUser } from '../backend/auth/queries';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '../contract/api/staff';
+import { ACCOUNT_MESSAGES } from '../contract/api/admin';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
@@ -129,6 +130,15 @@ test('accounts: add a member who sees no admin sections; a reset signs them out;
   expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
   await expect(page.locator(`[data-testid="account"][data-email="${member.email}"]`)).toContainText('Active');
   await expectNoAxeViolations(page);
+
+  // The same address again: the shared error summary links to the field, and says it once.
+  await add.getByLabel('Full name').fill(member.name);
+  await add.getByLabel('Email address').fill(member.email);
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary.getByRole('link', { name: ACCOUNT_MESSAGES.emailTaken })).toHaveAttribute('href', '#new-email');
+  await expect(summary.getByText(ACCOUNT_MESSAGES.emailTaken)).toHaveCount(1);
+  await expect(add.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
   // Shown once: a fresh view of the page does not have it.
   await page.goto(`${server.origin}/staff/accounts`);
   await expect(page.getByTestId('generated-password')).toHaveCount(0);

@@ -7,7 +7,8 @@ import styles from './forms.module.css';
 /**
  * The GOV.UK error summary: at the top of the form, focused when it appears (the HTML autofocus
  * attribute does it without JavaScript, the effect after a client-side submit), one link per
- * field error in the form's order, and the submit-level message when the call failed.
+ * field error in the form's order, and the submit-level message when the call failed (once: not
+ * again when it is one of the field errors).
  */
 export function ErrorSummary({ errors, message }: { errors: FieldErrors; message?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -17,7 +18,10 @@ export function ErrorSummary({ errors, message }: { errors: FieldErrors; message
     ref.current?.focus();
   }, []);
 
-  if (entries.length === 0 && !message) return null;
+  // A message that only repeats a field's error (an API's 409 names the field it is about) is
+  // said once, as that field's link.
+  const ownMessage = message && !entries.some(([, text]) => text === message) ? message : undefined;
+  if (entries.length === 0 && !ownMessage) return null;
 
   // Focus the field itself (a fragment link only scrolls) and keep its label in view.
   const focusField = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -34,7 +38,7 @@ export function ErrorSummary({ errors, message }: { errors: FieldErrors; message
       <h2 id="error-summary-title" className={styles.summaryTitle}>
         There is a problem
       </h2>
-      {message ? <p className={styles.summaryMessage}>{message}</p> : null}
+      {ownMessage ? <p className={styles.summaryMessage}>{ownMessage}</p> : null}
       {entries.length > 0 ? (
         <ul className={styles.summaryList}>
           {entries.map(([field, text]) => (
