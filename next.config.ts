@@ -14,6 +14,10 @@ const nextConfig: NextConfig = {
   // ignores it and makes its own functions.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   poweredByHeader: false,
+  // The contract's paths end in '/' (spec §7: /api/forms/newsletter/): a client written to it must
+  // get its answer, not a 308 to the path without the slash. Pages keep their canonical URLs:
+  // proxy.ts redirects a page URL with a trailing slash itself (Next's documented way).
+  skipTrailingSlashRedirect: true,
   // The stylesheets inline in <head> (issue 15): on slow 4G each blocking stylesheet request cost a
   // round trip (~560 ms) before the first paint. Measured in docs/performance.md, "Issue 15".
   // cssChunking 'graph' with no cost per request: with the CSS inlined there are no stylesheet

@@ -1,39 +1,99 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
-import { sharedCacheSeconds } from '@/lib/http/shared-cache';
+import { pagePostRefusal } from '@/lib/http/page-post';
+import { BAD_ADDRESS, BAD_ADDRESS_API, refusalPage } from '@/lib/http/refusal-page';
+import { sharedCacheHeaders, sharedCacheSeconds } from '@/lib/http/shared-cache';
+import { createKnownContentLookups } from '@/lib/not-found/known-content';
+import { MISSING_VIEW_HEADER, missingKindOfPath, missingRewritePath, missingViewFor, slugRouteOf } from '@/lib/not-found/missing-view';
 import { buildCsp, newNonce } from '@/lib/security/headers';
 
 /**
  * Runs before every page request (Next's CSP guide, "Adding a nonce with Proxy"):
+ * - what Next would answer with a bare 500 is refused here as a small page: an address whose
+ *   percent-encoding does not decode (400), a form post too large (413), unreadable (400) or sent
+ *   from another site (403) (lib/http/);
+ * - a page URL with a trailing slash is redirected (308) to the one without: Next's own redirect is
+ *   off (skipTrailingSlashRedirect, next.config.ts) so the contract's /api/.../ paths answer directly;
  * - the internal x-middleware-subrequest header is stripped so nobody can use it to skip this proxy;
  * - every page gets a fresh nonce with 'strict-dynamic': Next reads it from the request's CSP
  *   header and puts it on its own scripts (every page renders per request; app/layout.tsx);
- * - X-Accel-Expires tells a shared cache in front (deploy/nginx/) which page views it may keep
- *   for a few seconds (lib/http/shared-cache.ts). nginx reads and removes it.
- * - a form post larger than the server actions accept gets a page saying so (413), where Next's
- *   own refusal is a bare 500 (lib/http/body-limit.ts).
- * It neither fetches content nor reads files: unknown slugs get their 404 from notFound().
- * /api is not matched: its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
+ * - a slug route (a report, an event, a ticket link) whose slug names nothing is rewritten to a URL
+ *   no route serves, so the 404 is a whole server-rendered page with the right view
+ *   (lib/not-found/); a found page pays a memory lookup, timed in Server-Timing;
+ * - shared caches in front may keep anonymous public page views a few seconds: X-Accel-Expires for
+ *   nginx (deploy/nginx/), CDN-Cache-Control for CDNs (lib/http/shared-cache.ts).
+ * /api is not matched (but for percent-encoded paths, to refuse undecodable ones): its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
  * and its answers carry a fixed policy from next.config.ts. Running the proxy cost each API call
  * about 0.45 ms of CPU, a sixth of a registration (docs/performance.md, "Registrations").
  */
-export function proxy(request: NextRequest) {
-  if (isOversizedFormPost(request.method, request.headers)) return formPostTooLargeResponse(request.nextUrl.pathname);
+export async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  if (!decodes(pathname)) {
+    return pathname.startsWith('/api/') ? Response.json(BAD_ADDRESS_API, { status: 400, headers: { 'Cache-Control': 'no-store' } }) : refusalPage(400, BAD_ADDRESS, '/');
+  }
+  // /api is matched for the check above alone.
+  if (pathname.startsWith('/api/')) return NextResponse.next();
+  if (isOversizedFormPost(request.method, request.headers)) return formPostTooLargeResponse(pathname);
+  const refused = await pagePostRefusal(request, getConfig().siteUrl);
+  if (refused) return refused;
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    // From a plain URL: a clone of nextUrl would put the trailing slash back.
+    const target = new URL(request.url);
+    target.pathname = pathname.replace(/\/+$/, '') || '/';
+    return NextResponse.redirect(target, 308);
+  }
+
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
-  const { pathname } = request.nextUrl;
+  requestHeaders.delete(MISSING_VIEW_HEADER);
   const nonce = newNonce();
   const csp = buildCsp(nonce, { dev: isDevelopment(), imageOrigins: getConfig().imageOrigins });
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+
+  const slugRoute = request.method === 'GET' || request.method === 'HEAD' ? slugRouteOf(pathname, searchParams) : undefined;
+  const rewritten = missingKindOfPath(pathname);
+  let response: NextResponse;
+  if (rewritten) {
+    // A missing slug's rewrite, fetched anew (lib/not-found/missing-view.ts, missingRewritePath).
+    requestHeaders.set(MISSING_VIEW_HEADER, rewritten);
+    return withPageHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp, pathname);
+  } else if (slugRoute) {
+    const started = performance.now();
+    const missing = await missingViewFor(slugRoute, createKnownContentLookups());
+    const timing = `exists;dur=${(performance.now() - started).toFixed(3)}`;
+    if (missing) {
+      requestHeaders.set(MISSING_VIEW_HEADER, missing);
+      const target = request.nextUrl.clone();
+      target.pathname = missingRewritePath(missing);
+      target.search = '';
+      response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
+    } else response = NextResponse.next({ request: { headers: requestHeaders } });
+    response.headers.set('Server-Timing', timing);
+    if (missing) return withPageHeaders(response, csp, pathname);
+  } else response = NextResponse.next({ request: { headers: requestHeaders } });
+
+  withPageHeaders(response, csp, pathname);
+  const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers, search: searchParams });
+  for (const [key, value] of Object.entries(sharedCacheHeaders(seconds))) response.headers.set(key, value);
+  return response;
+}
+
+function withPageHeaders(response: NextResponse, csp: string, pathname: string): NextResponse {
   response.headers.set('Content-Security-Policy', csp);
   // Staff pages also carry noindex in their metadata; the header covers redirects and downloads too.
   if (/^\/staff(\/|$)/.test(pathname)) response.headers.set('X-Robots-Tag', 'noindex, nofollow');
-  const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers });
-  if (seconds > 0) response.headers.set('X-Accel-Expires', String(seconds));
   return response;
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {
@@ -45,5 +105,7 @@ export const config = {
         { type: 'header', key: 'purpose', value: 'prefetch' },
       ],
     },
+    // Percent-encoded /api paths only: Next answers one that does not decode with a bare 500.
+    '/api/:path*',
   ],
 };

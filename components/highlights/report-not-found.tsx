@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
-import { NOT_FOUND_HEADINGS } from '@/lib/not-found';
+import { NOT_FOUND_HEADINGS } from '@/lib/not-found/headings';
 import styles from './highlights.module.css';
 
 /** 'Report Not Found' (spec §2): a missing report, or one that failed to load. */

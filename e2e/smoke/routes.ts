@@ -3,7 +3,7 @@
  * pages answers 200 with its own <title> (never "Page not found"), and unknown reports, events and
  * pages answer 404. Run against a server in each mode by e2e/smoke/run.ts.
  */
-import { NOT_FOUND_HEADINGS } from '../../lib/not-found';
+import { NOT_FOUND_HEADINGS } from '../../lib/not-found/headings';
 import { EXTRA_PAGES, pathsFromSitemap } from '../support/routes';
 
 /** Titles of the fixed routes (reports and events are checked against the sitemap's own list). */
@@ -35,19 +35,26 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA': 'Unsubscribe · Ìtàn Festival',
 };
 
-export const MISSING_PATHS: readonly string[] = [
-  '/highlights/no-such-report',
-  '/events/no-such-programme',
-  '/no-such-page',
-  '/a/b/c',
-];
-
 /**
- * A URL no route serves: Next renders the root not-found.tsx as a page, so its 404 carries the view
- * in the HTML in every mode. The other missing paths get their 404 from notFound() in a page, whose
- * HTML is Next's empty error document (the view comes with JavaScript): docs/performance.md, "404s".
+ * Missing slugs of each slug route, and a URL no route serves, with the view each must show. proxy.ts
+ * rewrites a missing slug to a URL no route serves (lib/not-found/), so every one of them is a whole
+ * server-rendered 404 page, its view in the HTML outside any script (readable with JavaScript off).
  */
-export const UNMATCHED_PATH = '/a/b/c';
+export const MISSING_PATHS: Readonly<Record<string, string>> = {
+  '/highlights/no-such-report': NOT_FOUND_HEADINGS.report,
+  '/events/no-such-programme': NOT_FOUND_HEADINGS.event,
+  '/no-such-page': NOT_FOUND_HEADINGS.page,
+  '/tickets/ITN-7K3Q9P?t=not-the-token': NOT_FOUND_HEADINGS.ticket,
+  '/tickets/not-a-reference': NOT_FOUND_HEADINGS.ticket,
+  '/a/b/c': NOT_FOUND_HEADINGS.page,
+};
+
+/** The HTML a client that runs no script sees: the document without its <script> elements. */
+export const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+
+/** Whether the HTML, scripts aside, has an <h1> whose text is `heading`. */
+export const hasHeading = (html: string, heading: string) =>
+  [...withoutScripts(html).matchAll(/<h1\b[^>]*>([^<]*)<\/h1>/g)].some((m) => decode(m[1]!) === heading);
 
 /** The entities React writes in text and attribute values, back to characters. */
 export const decode = (html: string) =>
@@ -97,21 +104,45 @@ export async function smokeRoutes(base: string, fetchImpl: typeof fetch = fetch)
     if (og.status !== 200 || og.headers.get('content-type') !== 'image/png') problems.push(`${report}/opengraph-image: ${og.status} ${og.headers.get('content-type')}`);
     await og.arrayBuffer();
   } else problems.push('no report in the sitemap');
+  // The contract's paths, written with their trailing slash (spec §7), answer directly.
+  const hero = await fetchImpl(new URL('/api/content/hero/', base), { redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  checked += 1;
+  const heroType = hero.headers.get('content-type') ?? '';
+  if (hero.status !== 200 || !heroType.includes('application/json')) problems.push(`GET /api/content/hero/: ${hero.status} ${heroType}, expected 200 JSON`);
+  await hero.arrayBuffer();
   const post = await fetchImpl(new URL('/api/forms/newsletter/', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `smoke-${Date.now()}@example.com` }),
+    redirect: 'manual',
     signal: AbortSignal.timeout(60_000),
   });
   checked += 1;
   if (post.status !== 200 && post.status !== 201) problems.push(`POST /api/forms/newsletter/: ${post.status} ${await post.text()}`);
-  for (const path of MISSING_PATHS) {
+  // Pages keep their canonical URL: the slash form redirects to it.
+  const slashed = await fetchImpl(new URL('/about/?x=1', base), { redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  checked += 1;
+  const location = slashed.headers.get('location') ?? '';
+  if (slashed.status !== 308 || new URL(location, base).pathname + new URL(location, base).search !== '/about?x=1') {
+    problems.push(`/about/?x=1: ${slashed.status} to ${JSON.stringify(location)}, expected 308 to /about?x=1`);
+  }
+  await slashed.arrayBuffer();
+  for (const [path, heading] of Object.entries(MISSING_PATHS)) {
     const page = await get(path);
     checked += 1;
     if (page.status !== 404) problems.push(`${path}: status ${page.status}, expected 404`);
     if (!/<meta name="robots" content="noindex"/.test(page.body)) problems.push(`${path}: the 404 is not noindex`);
-    if (path === UNMATCHED_PATH && !page.body.includes(`<h1>${NOT_FOUND_HEADINGS.page}</h1>`)) {
-      problems.push(`${path}: the 404's HTML lacks the heading "${NOT_FOUND_HEADINGS.page}"`);
+    if (!hasHeading(page.body, heading)) problems.push(`${path}: the 404's HTML, scripts aside, lacks the heading "${heading}"`);
+    if (!/<script[^>]+nonce="[^"]+"/.test(page.body)) problems.push(`${path}: the 404's scripts carry no CSP nonce`);
+  }
+  // Addresses whose percent-encoding does not decode: 400, with the site's security headers.
+  for (const path of ['/%ff', '/highlights/%E0%A4', '/api/media/%ff.jpg', '/api/tickets/%ED%A0%80']) {
+    const response = await fetchImpl(new URL(path, base), { redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+    checked += 1;
+    await response.arrayBuffer();
+    if (response.status !== 400) problems.push(`${path}: status ${response.status}, expected 400`);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'strict-transport-security']) {
+      if (!response.headers.get(header)) problems.push(`${path}: the 400 lacks ${header}`);
     }
   }
   return { checked, problems };

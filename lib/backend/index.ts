@@ -100,9 +100,16 @@ function getPublicApiClient(): ApiClient {
   return publicInstance;
 }
 
+let lookupInstance: ApiClient | undefined;
+/** No visitor cookies or headers and no data cache: the proxy's existence checks (lib/not-found). */
+function getLookupApiClient(): ApiClient {
+  return (lookupInstance ??= buildApiClient());
+}
+
 /** Lazily bound to getApiClient(), so importing lib/backend never parses configuration by itself. */
 export const apiClient: ApiClient = bindLazily(getApiClient);
 export const publicApiClient: ApiClient = bindLazily(getPublicApiClient);
+export const lookupApiClient: ApiClient = bindLazily(getLookupApiClient);
 
 function bindLazily(get: () => ApiClient): ApiClient {
   return {

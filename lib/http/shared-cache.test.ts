@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHARED_CACHE_SECONDS, sharedCacheSeconds } from './shared-cache';
+import { SHARED_CACHE_SECONDS, sharedCacheHeaders, sharedCacheSeconds } from './shared-cache';
 
 const req = (pathname: string, { method = 'GET', headers = {} as Record<string, string> } = {}) => ({
   method,
@@ -11,14 +11,14 @@ const req = (pathname: string, { method = 'GET', headers = {} as Record<string, 
 
 describe('sharedCacheSeconds', () => {
   it('lets a shared cache keep anonymous page views of public pages', () => {
-    for (const path of ['/', '/about', '/highlights', '/highlights/a-report', '/events/x', '/registration/thank-you']) {
+    for (const path of ['/', '/about', '/highlights', '/highlights/a-report', '/events/x']) {
       expect(sharedCacheSeconds(req(path)), path).toBe(SHARED_CACHE_SECONDS);
     }
     expect(sharedCacheSeconds(req('/', { method: 'HEAD' }))).toBe(SHARED_CACHE_SECONDS);
   });
 
   it('never shares a form page (each visit mints its own idempotency key), staff or ticket pages, or /api', () => {
-    for (const path of ['/register', '/donations', '/partnerships', '/volunteer/apply', '/volunteer/apply/', '/contact', '/newsletter/unsubscribe', '/staff', '/staff/check-in', '/staff/accounts', '/staff/audit', '/staff/export/registrations', '/tickets/ABC', '/api/content/hero/']) {
+    for (const path of ['/register', '/donations', '/partnerships', '/volunteer/apply', '/volunteer/apply/', '/contact', '/newsletter/unsubscribe', '/staff', '/staff/check-in', '/staff/accounts', '/staff/audit', '/staff/export/registrations', '/tickets/ABC', '/api/content/hero/', '/registration/thank-you', '/donations/thank-you', '/contact/thank-you', '/volunteer/apply/thank-you']) {
       expect(sharedCacheSeconds(req(path)), path).toBe(0);
     }
   });
@@ -27,6 +27,18 @@ describe('sharedCacheSeconds', () => {
     expect(sharedCacheSeconds(req('/', { method: 'POST' }))).toBe(0);
     expect(sharedCacheSeconds(req('/', { headers: { cookie: 'a=1' } }))).toBe(0);
     expect(sharedCacheSeconds(req('/', { headers: { authorization: 'Bearer x' } }))).toBe(0);
+  });
+
+  it('never shares a client-side navigation’s RSC payload', () => {
+    expect(sharedCacheSeconds(req('/about', { headers: { rsc: '1' } }))).toBe(0);
+    expect(sharedCacheSeconds({ ...req('/about'), search: new URLSearchParams('_rsc=abc') })).toBe(0);
+  });
+});
+
+describe('sharedCacheHeaders', () => {
+  it('tells nginx and CDNs (RFC 9213) the same seconds, and nothing when 0', () => {
+    expect(sharedCacheHeaders(5)).toEqual({ 'X-Accel-Expires': '5', 'CDN-Cache-Control': 'max-age=5' });
+    expect(sharedCacheHeaders(0)).toEqual({});
   });
 });
 

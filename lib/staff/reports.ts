@@ -1,6 +1,7 @@
 import 'server-only';
-import { revalidatePath, updateTag } from 'next/cache';
-import { apiClient, CONTENT_CACHE_TAG, isApiError } from '@/lib/backend';
+import { revalidatePath } from 'next/cache';
+import { contentChanged } from '@/lib/content/changed';
+import { apiClient, isApiError } from '@/lib/backend';
 import type { FormState, FormValues } from '@/contract/forms/form-state';
 import { apiErrorState } from '@/lib/forms/api-error';
 import {
@@ -99,7 +100,7 @@ export function inFormOrder(order: readonly string[], found: Record<string, stri
  * them right if any of them is cached later. Server actions only (updateTag).
  */
 export function revalidatePublicReports(slug: string): void {
-  updateTag(CONTENT_CACHE_TAG);
+  contentChanged();
   revalidatePath('/');
   revalidatePath('/highlights');
   revalidatePath(`/highlights/${encodeURIComponent(slug)}`);

@@ -4,6 +4,7 @@ import { EventPage as EventPageBody } from '@/components/events/event-page';
 import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
 import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
 import { htmlToText } from '@/contract/html/sanitize';
+import { NOT_FOUND_TITLES } from '@/lib/not-found/headings';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 type Params = Promise<{ slug: string }>;
@@ -19,7 +20,7 @@ async function resolveProgramme(slug: string): Promise<EventView | undefined> {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;
   const event = await resolveProgramme(slug);
-  if (!event) return { title: { absolute: 'Event not found · Ìtàn Festival' }, robots: { index: false } };
+  if (!event) return { title: { absolute: NOT_FOUND_TITLES.event }, robots: { index: false } };
   return pageMetadata({
     title: event.title,
     description: htmlToText(event.description) || `${event.title} at the Ìtàn Book & Arts Festival.`,

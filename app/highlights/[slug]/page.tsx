@@ -9,9 +9,10 @@ import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
 import { getHighlight, getHighlights, relatedHighlights } from '@/lib/content';
 import type { Highlight } from '@/contract/content/schemas';
-import { htmlToText, sanitizeBodyHtml, truncateText } from '@/contract/html/sanitize';
+import { htmlToText, sanitizeReportHtml, truncateText } from '@/contract/html/sanitize';
 import { articleJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
+import { NOT_FOUND_TITLES } from '@/lib/not-found/headings';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { absoluteUrl } from '@/lib/seo/urls';
 
@@ -27,7 +28,7 @@ function describeReport(h: Highlight): string {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;
   const highlight = await getHighlight(slug);
-  if (!highlight) return { title: { absolute: 'Report Not Found · Ìtàn Festival' }, robots: { index: false } };
+  if (!highlight) return { title: { absolute: NOT_FOUND_TITLES.report }, robots: { index: false } };
   // The Open Graph and Twitter images come from opengraph-image.tsx / twitter-image.tsx beside this page.
   return pageMetadata({
     title: highlight.title,
@@ -50,7 +51,8 @@ export default async function ReportPage({ params }: { params: Params }) {
 
   const path = `/highlights/${encodeURIComponent(highlight.slug)}`;
   const url = absoluteUrl(path);
-  const body = sanitizeBodyHtml(highlight.content);
+  // Images only from this site's /api/media/ (reports stored before that rule, or from an external API).
+  const body = sanitizeReportHtml(highlight.content);
   const pool = await getHighlights({ limit: RELATED_POOL });
   const related = relatedHighlights(highlight, pool.results);
 

@@ -1,9 +1,10 @@
 'use server';
 
-import { revalidatePath, updateTag } from 'next/cache';
+import { revalidatePath } from 'next/cache';
+import { contentChanged } from '@/lib/content/changed';
 import { redirect } from 'next/navigation';
 import type { ReportEditorState } from '@/components/staff/report-editor-state';
-import { apiClient, CONTENT_CACHE_TAG } from '@/lib/backend';
+import { apiClient } from '@/lib/backend';
 import { CARD_MESSAGES, cardInputSchema, cardResultSchema, heroInputSchema, heroResultSchema } from '@/contract/api/reports';
 import { EVENT_DETAIL_FIELDS, EVENT_DETAIL_MESSAGES, eventDetailResultSchema, parseEventDetailInput } from '@/contract/api/event-details';
 import { errorsByPath, formDataToObject, type FormValues } from '@/contract/forms/form-state';
@@ -39,7 +40,7 @@ export async function heroAction(previous: ReportEditorState, formData: FormData
   } catch (error) {
     return refused(error);
   }
-  updateTag(CONTENT_CACHE_TAG);
+  contentChanged();
   revalidatePath('/');
   redirect('/staff/events?done=hero');
 }
@@ -78,7 +79,7 @@ export async function cardAction(previous: ReportEditorState, formData: FormData
   } catch (error) {
     return refused(error);
   }
-  updateTag(CONTENT_CACHE_TAG);
+  contentChanged();
   revalidatePath('/');
   revalidatePath('/programme');
   redirect(`/staff/events?done=${kind}#${kind}-${key}`);
@@ -111,7 +112,7 @@ export async function eventDetailAction(previous: ReportEditorState, formData: F
   } catch (error) {
     return refused(error);
   }
-  updateTag(CONTENT_CACHE_TAG);
+  contentChanged();
   const page = saved.kind === 'program' ? `/events/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
   revalidatePath(page);
   if (saved.kind === 'program') revalidatePath(`${page}/calendar.ics`);
