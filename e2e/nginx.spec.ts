@@ -103,6 +103,36 @@ test.describe('nginx in front of next start @nojs', () => {
     expect(headerNonce(direct.headers.get('content-security-policy'))).not.toBe(nonce);
   });
 
+  test('CDN-Cache-Control (RFC 9213) carries the same seconds as X-Accel-Expires, on anonymous public page views only', async () => {
+    const direct = `http://127.0.0.1:${e2ePorts.port}`;
+    for (const path of ['/', '/about', '/highlights', '/events/indigo-and-ink']) {
+      const page = await get(direct, path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-accel-expires'), path).toBe('5');
+      expect(page.headers.get('cdn-cache-control'), path).toBe('max-age=5');
+      // Through nginx it reaches a CDN in front unchanged; browsers ignore it.
+      expect((await get(app.url, path)).headers.get('cdn-cache-control'), path).toBe('max-age=5');
+    }
+    const never: Array<[string, Record<string, string>]> = [
+      ...FORM_PAGES.map((p): [string, Record<string, string>] => [p, {}]),
+      ['/registration/thank-you', {}],
+      ['/donations/thank-you', {}],
+      ['/staff/login', {}],
+      ['/tickets/resend', {}],
+      ['/api/content/hero/', {}],
+      ['/about', { cookie: 'theme=dark' }],
+      ['/about', { authorization: 'Bearer x' }],
+      ['/about', { rsc: '1' }],
+      ['/highlights/no-such-report', {}],
+    ];
+    for (const [path, headers] of never) {
+      const page = await get(direct, path, headers);
+      const label = `${path} ${JSON.stringify(headers)}`;
+      expect(page.headers.get('cdn-cache-control'), label).toBeNull();
+      expect(page.headers.get('x-accel-expires'), label).toBeNull();
+    }
+  });
+
   test('the query string is part of the key: /highlights?category=… pages are kept apart', async () => {
     const workshops = [await get(app.url, '/highlights?category=workshop-series'), await get(app.url, '/highlights?category=workshop-series')];
     expect(workshops.map((r) => r.cache)).toEqual(['MISS', 'HIT']);

@@ -1,7 +1,8 @@
 /**
  * Route smoke test per serving mode (issue "documented ground"): `npx tsx e2e/smoke/run.ts <mode>`
  *   dev         `next dev` (its own build folder), routes + a browser pass for CSP violations
- *   start       `next start` on an existing production build (NEXT_DIST_DIR, default .next)
+ *   start       `next start` on an existing production build (NEXT_DIST_DIR, default .next), then
+ *               2,200 malformed requests (e2e/smoke/fuzz.ts): none may answer 5xx
  *   standalone  the standalone output copied to an empty folder (scripts/smoke/standalone.mjs)
  * Exits non-zero with one line per problem. Each server gets a fresh DATA_DIR.
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { recordCspViolations } from '../support/csp-violations';
 import { pathsFromSitemap, EXTRA_PAGES } from '../support/routes';
+import { fuzzPages, fuzzRequests, fuzzServer } from './fuzz';
 import { smokeRoutes } from './routes';
 
 const mode = process.argv[2];
@@ -75,6 +77,20 @@ async function browserCspPass(): Promise<string[]> {
   }
 }
 
+/** Issue 32: FUZZ_COUNT malformed requests over every page and /api path, then the site still answers. */
+const FUZZ_COUNT = 2_200;
+async function malformedRequestPass(): Promise<string[]> {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const started = Date.now();
+  const fuzz = await fuzzServer(base, fuzzRequests(fuzzPages(pathsFromSitemap(sitemap)), FUZZ_COUNT));
+  const counts = Object.entries(fuzz.byStatus).map(([status, n]) => `${status}: ${n}`).join(', ');
+  console.log(`malformed requests: ${fuzz.sent} sent in ${Math.round((Date.now() - started) / 1000)} s; answers ${counts}`);
+  const problems = fuzz.failures.map((f) => `malformed request answered ${f}`);
+  const after = await fetch(`${base}/`, { signal: AbortSignal.timeout(60_000) });
+  if (after.status !== 200) problems.push(`after the malformed requests, / answers ${after.status}`);
+  return problems;
+}
+
 async function main(): Promise<number> {
   let stop: () => Promise<void> | void = () => {};
   let extraChecks: () => Promise<string[]> = async () => [];
@@ -102,6 +118,7 @@ async function main(): Promise<number> {
     }
     const result = await smokeRoutes(base);
     problems = [...result.problems, ...(await extraChecks())];
+    if (mode === 'start') problems.push(...(await malformedRequestPass()));
     if (mode === 'dev') problems.push(...(await browserCspPass()));
     console.log(`smoke ${mode}: ${result.checked} routes checked in ${Math.round((Date.now() - started) / 1000)} s, ${problems.length} problem(s)`);
   } catch (error) {
