@@ -24,8 +24,8 @@ test.describe('programme pages /events/{slug}', () => {
     });
   }
 
-  // With JavaScript: Next 16.4 renders a page's notFound() view from its script payload only (docs/performance.md, "404s").
-  test('an unknown programme is a 404 @js', async ({ page }) => {
+  // Server-rendered by the proxy's rewrite (docs/decisions.md, "404s"), so the same without JavaScript.
+  test('an unknown programme is a 404 with its own view', async ({ page }) => {
     expect((await page.goto('/events/no-such-programme'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
   });

@@ -83,12 +83,18 @@ test.describe('/highlights/[slug]', () => {
     await expect(share.getByRole('button')).toHaveCount(0);
   });
 
-  test('a missing report answers 404, noindex @nojs', async ({ request }) => {
+  test('a missing report answers 404, noindex, with Report Not Found in the HTML itself @nojs', async ({ page, request }) => {
     const response = await request.get('/highlights/no-such-report-anywhere');
     expect(response.status()).toBe(404);
-    expect(await response.text()).toMatch(/<meta name="robots" content="noindex"/);
-    // Not the "Report Not Found" view: a per-request page's notFound() is answered with Next's empty
-    // error document, and the view is drawn from the script payload (docs/performance.md, "404s").
+    const html = await response.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    // proxy.ts rewrites a missing slug to a URL no route serves: the view is server-rendered.
+    expect(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')).toMatch(/<h1[^>]*>Report Not Found<\/h1>/);
+    expect((await page.goto('/highlights/no-such-report-anywhere'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Report Not Found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to Highlights' })).toHaveAttribute('href', '/highlights');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    await expectNoAxeViolations(page);
   });
 
   test('a missing report shows Report Not Found with links to highlights and home @js', async ({ page }) => {

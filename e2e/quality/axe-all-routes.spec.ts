@@ -61,12 +61,6 @@ for (let index = 0; index < SHARDS; index++) {
       await renderDeferredParts(axePage);
       const axe = await new AxeBuilder({ page: axePage }).withTags(WCAG_TAGS).analyze();
       for (const v of axe.violations) {
-        // Known gap (README, docs/performance.md, "404s"): a notFound() 404 is Next's empty error
-        // document, <html id="__next_error__"> without lang; the view comes with JavaScript.
-        if (!javaScriptEnabled && route === NOT_FOUND_PATH && v.id === 'html-has-lang') {
-          test.info().annotations.push({ type: 'known gap', description: 'a notFound() 404 without JavaScript is the empty error document, no lang (docs/performance.md, "404s")' });
-          continue;
-        }
         const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
         problems.push(`${route}: axe ${v.id} (${v.impact}) ${v.help} — ${v.nodes.length}× e.g. ${where}`);
       }
