@@ -48,6 +48,14 @@ export function createApp(deps: AppDeps): BackendApp {
         return fail(c, 413, HTTP_MESSAGES.tooLarge);
       },
     });
+  // Nothing about staff or sessions is ever kept by a browser or a shared cache (issue 32): every
+  // /auth and /admin answer, errors and 401s included, says no-store. First, so it wraps them all.
+  const noStore = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
+  for (const group of ['/auth', '/auth/*', '/admin', '/admin/*']) api.use(group, noStore);
+
   const publicLimit = limitOf(deps.config.bodyLimitBytes);
   // Staff image uploads (issue 17) have their own, larger cap; every other path keeps BODY_LIMIT_BYTES.
   const uploadLimit = limitOf(MEDIA_UPLOAD_BODY_LIMIT);
@@ -67,9 +75,10 @@ export function createApp(deps: AppDeps): BackendApp {
     for (const group of ['/forms/*', '/auth/*', '/admin/*', '/newsletter/*']) api.use(group, refuseWrites);
   }
 
-  // Per-client limit on everything that writes for the public: forms, sign-in and sign-up
-  // attempts. The client is who TRUSTED_PROXIES says it is (lib/client-address.ts); a client we
-  // cannot know shares one bucket with every other such client, limited all the same.
+  // Per-client limit on everything that writes for the public: forms and sign-up attempts. The
+  // client is who TRUSTED_PROXIES says it is (lib/client-address.ts); a client we cannot know
+  // shares one bucket with every other such client, limited all the same. Staff sign-in is not
+  // counted here (a full bucket would lock staff out): it has its own limit (auth/throttle.ts).
   let warnedUnknown = false;
   const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
@@ -90,8 +99,6 @@ export function createApp(deps: AppDeps): BackendApp {
     return next();
   };
   api.use('/forms/*', rateLimited);
-  api.use('/auth/login', rateLimited);
-  api.use('/auth/login/', rateLimited);
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 

@@ -25,6 +25,8 @@ const backendConfigSchema = z
     PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
     /** Total wristbands (tickets) for the edition; unset or 0 means no limit. */
     REGISTRATION_CAPACITY: optionalTextSetting.pipe(z.coerce.number<string | undefined>().int().nonnegative().optional()),
+    /** Registrations one email address may hold this edition (compared trimmed, any case); 0: no limit. */
+    REGISTRATIONS_PER_EMAIL: positiveInt(1),
     ALLOW_STAFF_SIGNUP: flagSetting.default(false),
     /** Form submissions allowed per IP per window; 0 switches the limit off. */
     RATE_LIMIT_MAX: positiveInt(60),
@@ -58,6 +60,12 @@ const backendConfigSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
     /** First retry of an undelivered mail after this long, doubling up to an hour. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+    /** Images one staff member may upload per hour (counted in the database, across instances); 0: no limit. */
+    MEDIA_UPLOADS_PER_HOUR: positiveInt(60),
+    /** Mails of every kind one address is sent per hour; more wait in the outbox (never dropped). 0: no limit. */
+    MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(5),
+    /** 'production' under next start and the standalone output (set by Next); the start-up warnings depend on it. */
+    NODE_ENV: z.string().trim().optional(),
   })
   .superRefine(checkFestivalDates);
 
@@ -78,6 +86,8 @@ export interface BackendConfig {
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
   registrationCapacity: number | undefined;
+  /** REGISTRATIONS_PER_EMAIL; undefined: no limit. */
+  registrationsPerEmail: number | undefined;
   allowStaffSignup: boolean;
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
@@ -92,6 +102,12 @@ export interface BackendConfig {
   festivalStartDate: string;
   festivalEndDate: string;
   mailRetryBaseMs: number;
+  /** MEDIA_UPLOADS_PER_HOUR; 0: no limit. */
+  mediaUploadsPerHour: number;
+  /** MAIL_PER_RECIPIENT_PER_HOUR; undefined: no limit. */
+  mailPerRecipientPerHour: number | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -110,6 +126,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     paystackSecretKey: c.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: c.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     registrationCapacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : undefined,
+    registrationsPerEmail: c.REGISTRATIONS_PER_EMAIL > 0 ? c.REGISTRATIONS_PER_EMAIL : undefined,
     allowStaffSignup: c.ALLOW_STAFF_SIGNUP,
     rateLimit: { max: c.RATE_LIMIT_MAX, windowMs: c.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
@@ -123,6 +140,9 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     festivalStartDate: c.FESTIVAL_START_DATE,
     festivalEndDate: c.FESTIVAL_END_DATE,
     mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,
+    mediaUploadsPerHour: c.MEDIA_UPLOADS_PER_HOUR,
+    mailPerRecipientPerHour: c.MAIL_PER_RECIPIENT_PER_HOUR > 0 ? c.MAIL_PER_RECIPIENT_PER_HOUR : undefined,
+    production: c.NODE_ENV === 'production',
   };
 }
 

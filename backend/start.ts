@@ -5,8 +5,10 @@ import { connectDb } from './db/connect';
 import { migrateToLatest, withBusyRetry } from './db/migrate';
 import type { Db, DbDialect } from './db/schema';
 import { seedContent } from './db/seed';
+import { unknownClientWarning } from './lib/client-address';
 import { loadSigner } from './lib/signing';
 import { mailOutbox } from './mail';
+import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
 import { gatewayFromConfig, type PaymentGateway } from './payments';
@@ -16,8 +18,12 @@ export interface Backend {
   app: BackendApp;
   db: Db;
   dialect: DbDialect;
-  /** One bounded pass over the due mail (what after(), the cron route and tests call). */
-  drainMail: (budgetMs?: number) => Promise<DrainResult>;
+  /**
+   * One bounded pass over the due mail (what after(), the cron route and tests call), followed by
+   * the media sweep (backend/media/sweep.ts: images nothing has used for a day; at most once per
+   * few minutes per instance). `mediaDeleted`: the images that pass deleted.
+   */
+  drainMail: (budgetMs?: number) => Promise<DrainResult & { mediaDeleted: number }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -47,7 +53,10 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     throw error;
   }
   const log = options.log ?? ((line: string) => console.error(line));
+  const unknownClients = unknownClientWarning({ production: config.production, trust: config.trustedProxies, socket: Boolean(options.socketAddress) });
+  if (unknownClients) log(unknownClients);
   const { target: mail, transport } = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log });
+  const media = createMediaSweeper(handle.db, handle.dialect, { log });
   let loop: DrainLoop | undefined;
 
   const app = createApp({
@@ -69,10 +78,13 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     app,
     db: handle.db,
     dialect: handle.dialect,
-    drainMail: (budgetMs) => drainOutbox(mail, budgetMs),
+    async drainMail(budgetMs) {
+      const result = await drainOutbox(mail, budgetMs);
+      return { ...result, mediaDeleted: await media.sweep() };
+    },
     startMailLoop() {
       if (config.submissionsOff) return;
-      loop ??= createDrainLoop(mail);
+      loop ??= createDrainLoop(mail, { afterPass: () => media.sweep() });
       loop.kick();
     },
     async close() {

@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: 'Staff dashboard', robots: { index: f
 
 const EXPORT_KINDS = Object.keys(EXPORT_LABELS) as (keyof typeof EXPORT_LABELS)[];
 
-/** The organisers' overview: figures from the database, the latest submissions, the CSV exports. */
+/**
+ * The organisers' overview: figures from the database, the latest submissions, and for admins the
+ * CSV exports (issue 32: the files hold donors' addresses and phones; the backend refuses them to
+ * other roles and audits every download).
+ */
 export default async function StaffDashboard() {
   const staff = await requireStaff('/staff');
   const dashboard = await loadDashboard();
@@ -31,19 +35,21 @@ export default async function StaffDashboard() {
         </>
       ) : null}
       {dashboard.kind === 'failed' ? <p className={styles.error}>{STAFF_TEXT.dashboardFailed}</p> : null}
-      <section className={styles.section} aria-labelledby="exports-title">
-        <h2 id="exports-title">Download as CSV</h2>
-        <p className={styles.muted}>{STAFF_TEXT.exportsIntro}</p>
-        <ul className={styles.exports}>
-          {EXPORT_KINDS.map((kind) => (
-            <li key={kind}>
-              <a className={styles.buttonLink} href={`/staff/export/${kind}`} download>
-                {EXPORT_LABELS[kind]} (CSV)
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {staff.role === 'admin' ? (
+        <section className={styles.section} aria-labelledby="exports-title">
+          <h2 id="exports-title">Download as CSV</h2>
+          <p className={styles.muted}>{STAFF_TEXT.exportsIntro}</p>
+          <ul className={styles.exports}>
+            {EXPORT_KINDS.map((kind) => (
+              <li key={kind}>
+                <a className={styles.buttonLink} href={`/staff/export/${kind}`} download>
+                  {EXPORT_LABELS[kind]} (CSV)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </StaffShell>
   );
 }
@@ -78,6 +84,11 @@ function Figures({ d }: { d: Dashboard }) {
       {d.mail.failed > 0 || d.mail.overdue > 0 ? (
         <p className={styles.warning} data-testid="mail-warning">
           {STAFF_TEXT.mailWarning(d.mail.failed, d.mail.overdue)}
+        </p>
+      ) : null}
+      {d.mail.heldBack > 0 ? (
+        <p className={styles.notice} data-testid="mail-held-back">
+          {STAFF_TEXT.mailHeldBack(d.mail.heldBack)}
         </p>
       ) : null}
       <section className={styles.section} aria-labelledby="figures-title">

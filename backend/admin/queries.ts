@@ -40,7 +40,9 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
       .select([
         sql<string>`coalesce(sum(case when status = 'failed' then 1 else 0 end), 0)`.as('failed'),
         sql<string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
-        sql<string>`coalesce(sum(case when status = 'pending' and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
+        // Held back by the per-recipient limit: waiting on purpose, so not overdue (and counted apart).
+        sql<string>`coalesce(sum(case when status = 'pending' and held_until is null and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
+        sql<string>`coalesce(sum(case when status = 'pending' and held_until is not null then 1 else 0 end), 0)`.as('held'),
       ])
       .where('topic', '=', 'mail')
       .executeTakeFirstOrThrow(),
@@ -88,7 +90,7 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
     volunteers,
     newsletter: n(newsletter.n),
     contact,
-    mail: { failed: n(mail.failed), pending: n(mail.pending), overdue: n(mail.overdue) },
+    mail: { failed: n(mail.failed), pending: n(mail.pending), overdue: n(mail.overdue), heldBack: n(mail.held) },
     recent: {
       registrations: registrations.map((r) => ({
         name: `${r.first_name} ${r.last_name}`,

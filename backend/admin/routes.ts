@@ -9,7 +9,7 @@ import {
 import { listAudit } from '../audit/log';
 import { requireAdmin, requireStaff } from '../auth/middleware';
 import { EmailTakenError } from '../auth/queries';
-import { exportCsv, isExportKind } from '../export/csv';
+import { isExportKind } from '../export/csv';
 import { fail } from '../lib/http';
 import { validJson } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
@@ -19,15 +19,16 @@ import {
   AccountRuleError,
   addStaffAccount,
   disableStaffAccount,
+  downloadExport,
   enableStaffAccount,
   listStaffAccounts,
   resetStaffPassword,
 } from './service';
 
 /**
- * Staff-only (bearer token): the CSV exports (GET /admin/export/<kind>.csv, the same CSV as
- * `npm run export -- <kind>`) and the dashboard's figures; admins only: staff accounts and the
- * audit log (contract/api/admin.ts lists the messages).
+ * Staff-only (bearer token): the dashboard's figures; admins only: the CSV exports (GET
+ * /admin/export/<kind>.csv, the same CSV as `npm run export -- <kind>`, each download audited),
+ * staff accounts and the audit log (contract/api/admin.ts lists the messages).
  */
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -38,13 +39,16 @@ export function adminRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
   });
 
-  r.get('/export/:file', async (c) => {
+  const admin = requireAdmin();
+
+  // Admins only (issue 32): the files hold donors' addresses and phones. Each download is one audit row.
+  r.get('/export/:file', admin, async (c) => {
     const match = /^([a-z]+)\.csv$/.exec(c.req.param('file'));
     const kind = match?.[1];
     if (!kind || !isExportKind(kind)) {
       return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers or contact (.csv).');
     }
-    const csv = await exportCsv(db, kind);
+    const csv = await downloadExport(db, c.get('staff'), kind);
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -53,8 +57,6 @@ export function adminRoutes(deps: AppDeps) {
   });
 
   r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, deps.config.registrationCapacity) }));
-
-  const admin = requireAdmin();
 
   r.get('/staff', admin, async (c) => c.json({ success: true, data: await listStaffAccounts(db) }));
 

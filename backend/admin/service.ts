@@ -8,6 +8,7 @@ import { newId } from '../lib/ids';
 import type { StaffUser } from '../types';
 import { hashPassword } from '../auth/passwords';
 import { EmailTakenError, revokeAllTokens } from '../auth/queries';
+import { exportFile, type ExportKind } from '../export/csv';
 
 /**
  * The admins' account management (issue 17, item 5). Each change and its audit row are one
@@ -133,5 +134,22 @@ export async function enableStaffAccount(db: Db, actor: StaffUser, id: string, n
     await trx.updateTable('staff_users').set({ disabled_at: null }).where('id', '=', id).execute();
     await recordAudit(trx, actor, { action: 'staff.enable', targetType: 'staff', targetId: id, summary: `${describe(found)} enabled` }, now);
     return { ...found, disabledAt: null };
+  });
+}
+
+/**
+ * An admin's CSV download (issue 32): the file and its audit row (who, which export, when, how many
+ * rows) come from one transaction, so the count is the file's and no file leaves unrecorded.
+ */
+export async function downloadExport(db: Db, actor: StaffUser, kind: ExportKind, now = new Date()): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { csv, rowCount } = await exportFile(trx, kind);
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'export.download', targetType: 'export', targetId: kind, summary: `Downloaded ${kind}.csv (${rowCount} row${rowCount === 1 ? '' : 's'})` },
+      now,
+    );
+    return csv;
   });
 }

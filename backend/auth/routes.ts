@@ -1,12 +1,14 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { staffLoginFormSchema, staffRegisterPayloadSchema } from '@/contract/api/staff';
+import { SIGN_IN_MESSAGES, staffLoginFormSchema, staffRegisterPayloadSchema } from '@/contract/api/staff';
 import { ACCOUNT_MESSAGES } from '@/contract/api/admin';
+import { resolveClientAddress } from '../lib/client-address';
 import { fail } from '../lib/http';
 import { validJson } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
 import { requireStaff } from './middleware';
 import { bearerToken } from './queries';
 import { signIn, signOut, signUp } from './service';
+import { createSignInThrottle } from './throttle';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -22,10 +24,19 @@ export function authRoutes(deps: AppDeps) {
   const { db, config } = deps;
   const r = new Hono<AppEnv>({ strict: false });
 
+  // Sign-in's own limit (auth/throttle.ts), not the forms' bucket: failures per account and per client.
+  const throttle = createSignInThrottle(db);
   r.post('/login', validJson(staffLoginFormSchema), async (c) => {
     const { email, password } = c.req.valid('json');
+    const address = resolveClientAddress({ forwardedFor: c.req.header('x-forwarded-for'), peer: deps.socketAddress?.(c), trust: config.trustedProxies });
+    const turn = await throttle.attempt({ email, address });
+    if (!turn.allowed) {
+      c.header('Retry-After', String(turn.retryAfterSeconds));
+      return fail(c, 429, SIGN_IN_MESSAGES.tooManyAttempts);
+    }
     const signedIn = await signIn(db, email, password);
     if (!signedIn) return fail(c, 401, AUTH_MESSAGES.invalidCredentials);
+    await turn.release();
     return c.json({ success: true, token: signedIn.token, user: signedIn.user, message: AUTH_MESSAGES.loggedIn });
   });
 

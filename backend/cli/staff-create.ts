@@ -3,6 +3,8 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { PASSWORD_MIN_CHARS } from '@/contract/api/admin';
 import { staffPasswordSchema } from '@/contract/api/staff';
+import { EMAIL_RULES, NAME_RULES } from '@/contract/forms/field-rules';
+import { textField } from '@/contract/forms/rules';
 import { upsertStaffUser } from '../auth/queries';
 import { openConfiguredDb } from './open-db';
 
@@ -13,9 +15,10 @@ import { openConfiguredDb } from './open-db';
  */
 const USAGE = 'Usage: npm run staff:create -- --email <email> --name "<full name>"   (password: STAFF_PASSWORD or prompt)';
 
+/** The same rules as the admins' accounts form: the email in its canonical form, the name one line. */
 const inputSchema = z.object({
-  email: z.email('a valid --email is required'),
-  name: z.string().trim().min(1, '--name is required').max(100),
+  email: textField(EMAIL_RULES),
+  name: textField(NAME_RULES),
   password: staffPasswordSchema,
 });
 
@@ -69,7 +72,7 @@ async function main() {
   const password = process.env.STAFF_PASSWORD ?? (await promptHidden(`Password (at least ${PASSWORD_MIN_CHARS} characters): `));
   const parsed = inputSchema.safeParse({ email: values.email ?? '', name: values.name ?? '', password });
   if (!parsed.success) {
-    console.error(`staff:create: ${parsed.error.issues.map((i) => i.message).join('; ')}\n${USAGE}`);
+    console.error(`staff:create: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}\n${USAGE}`);
     process.exitCode = 2;
     return;
   }

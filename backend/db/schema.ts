@@ -72,6 +72,13 @@ export interface MediaTable {
   created_by: string | null;
 }
 
+/** One image a staff member sent in the last hour: MEDIA_UPLOADS_PER_HOUR (migration 2026-11-26-3). */
+export interface MediaUploadTable {
+  id: string;
+  staff_id: string;
+  created_at: string;
+}
+
 export interface NewsletterTable {
   id: string;
   email: string;
@@ -239,6 +246,13 @@ export interface OutboxTable {
   created_at: string;
   /** When delivery succeeded (the SMTP server accepted the mail; the backend took the sign-up). */
   sent_at: string | null;
+  /**
+   * Migration 2026-11-26-2: when a delivery was let through the per-recipient limit (it counts
+   * against the recipient's hour); null while none is, or after the attempt failed.
+   */
+  counted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the entry is held back by the per-recipient limit: when the hour allows it. */
+  held_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One client key's count in its current fixed window (backend/lib/rate-limit.ts). */
@@ -269,6 +283,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   audit_log: AuditLogTable;
   media: MediaTable;
+  media_uploads: MediaUploadTable;
 }
 
 export type Db = Kysely<Database>;

@@ -73,18 +73,36 @@ export function toCsv(header: readonly string[], rows: readonly Cell[][]): strin
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
+interface ExportTable {
+  header: readonly string[];
+  rows: Cell[][];
+}
+
+const table = (header: readonly string[], rows: Cell[][]): ExportTable => ({ header, rows });
+
+/** The organisers' CSV of one kind. */
 export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
+  return (await exportFile(db, kind)).csv;
+}
+
+/** The CSV and how many records it holds (what the audit log records of a download). */
+export async function exportFile(db: Db, kind: ExportKind): Promise<{ csv: string; rowCount: number }> {
+  const { header, rows } = await exportTable(db, kind);
+  return { csv: toCsv(header, rows), rowCount: rows.length };
+}
+
+async function exportTable(db: Db, kind: ExportKind): Promise<ExportTable> {
   switch (kind) {
     case 'registrations': {
       const rows = await db.selectFrom('registrations').selectAll().orderBy('created_at').orderBy('id').execute();
-      return toCsv(
+      return table(
         ['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'phone', 'number_of_tickets', 'submitted_at', 'created_at'],
         rows.map((r) => [r.id, r.ticket_reference, r.first_name, r.last_name, r.email, phoneCell(r.phone), Number(r.number_of_tickets), r.submitted_at, r.created_at]),
       );
     }
     case 'donations': {
       const rows = await db.selectFrom('donations').selectAll().orderBy('created_at').orderBy('id').execute();
-      return toCsv(
+      return table(
         ['id', 'amount_ngn', 'currency', 'first_name', 'last_name', 'email', 'phone', 'street', 'city', 'state', 'zipcode', 'card_holder', 'card_brand', 'card_last4', 'gateway', 'gateway_reference', 'status', 'source', 'created_at'],
         rows.map((r) => [
           r.id,
@@ -111,7 +129,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
     }
     case 'partnerships': {
       const rows = await db.selectFrom('partnerships').selectAll().orderBy('created_at').orderBy('id').execute();
-      return toCsv(
+      return table(
         ['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at'],
         rows.map((r) => [r.id, r.first_name, r.last_name, r.email, phoneCell(r.phone), r.organization, r.proposal, r.submitted_at, r.created_at]),
       );
@@ -125,11 +143,11 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return toCsv(['id', 'email', 'created_at'], rows.map((r) => [r.id, r.email, r.created_at]));
+      return table(['id', 'email', 'created_at'], rows.map((r) => [r.id, r.email, r.created_at]));
     }
     case 'volunteers': {
       const rows = await db.selectFrom('volunteer_applications').selectAll().orderBy('created_at').orderBy('id').execute();
-      return toCsv(
+      return table(
         ['id', 'first_name', 'last_name', 'email', 'phone', 'roles', 'availability', 'message', 'submitted_at', 'created_at'],
         rows.map((r) => [
           r.id,
@@ -147,7 +165,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
     }
     case 'contact': {
       const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
-      return toCsv(
+      return table(
         ['id', 'name', 'email', 'topic', 'message', 'submitted_at', 'created_at'],
         rows.map((r) => [r.id, r.name, r.email, r.topic, r.message, r.submitted_at, r.created_at]),
       );

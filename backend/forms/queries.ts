@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ContactPayload, PartnershipPayload, VolunteerPayload } from '@/contract/api/forms';
 import type { Db } from '../db/schema';
 import { newId, ticketReference } from '../lib/ids';
@@ -35,6 +36,27 @@ export class CapacityExceededError extends Error {
   }
 }
 
+/** The address already holds its REGISTRATIONS_PER_EMAIL registrations this edition. */
+export class AlreadyRegisteredError extends Error {
+  constructor(public readonly email: string) {
+    super('This address already holds its registrations');
+    this.name = 'AlreadyRegisteredError';
+  }
+}
+
+/** An address as registrations are compared: trimmed, lower case (rows stored before that count too). */
+export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
+
+/** How many registrations the address holds, by `lower(trim(email))` (the migration 2026-11-26-2 index). */
+export async function registrationsOf(db: Db, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(sql<string>`lower(trim(email))`, '=', canonicalEmail(email))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export interface NewRegistration {
   firstName: string;
   lastName: string;
@@ -53,34 +75,46 @@ async function freshTicketReference(db: Db): Promise<string> {
   return ticketReference();
 }
 
+export interface RegistrationLimits {
+  /** REGISTRATION_CAPACITY in wristbands; undefined: none. */
+  capacity: number | undefined;
+  /** REGISTRATIONS_PER_EMAIL; undefined: none. */
+  perEmail: number | undefined;
+}
+
 /**
- * Stores a registration without ever passing the capacity, even under concurrent requests.
+ * Stores a registration without ever passing the capacity, nor the address's
+ * REGISTRATIONS_PER_EMAIL, even under concurrent requests.
  *
  * One transaction (the caller's, when given one) whose first write is a conditional UPDATE of the
- * counter row (`used + n <= capacity`), then the insert. PostgreSQL: the row lock queues concurrent
- * claims, and a waiting one re-checks the condition against the committed value, so two claims can
- * never both see the last places. SQLite runs one writer at a time, and the UPDATE reads `used`
- * under the write lock. The counter is kept with or without a capacity, so one can be set later;
- * summing the registrations instead cost every registration a scan of the table (1.5 ms at 20,000).
+ * counter row (`used + n <= capacity`), then the count of the address's registrations, then the
+ * insert. PostgreSQL: the row lock queues concurrent claims, and a waiting one re-checks the
+ * condition against the committed value, so two claims can never both see the last places; the
+ * count runs after the lock is held, and under READ COMMITTED it sees every registration committed
+ * before it, so two posts with one address cannot both be stored. SQLite runs one writer at a time
+ * (BEGIN IMMEDIATE), so the same holds. The counter is kept with or without a capacity, so one can
+ * be set later; summing the registrations instead cost every registration a scan of the table
+ * (1.5 ms at 20,000).
+ *
+ * Throws AlreadyRegisteredError (the address is full; said before a full capacity, which it would
+ * not change) or CapacityExceededError; the transaction then writes nothing.
  */
-export async function createRegistration(
-  db: Db,
-  input: NewRegistration,
-  capacity: number | undefined,
-  now: string,
-) {
+export async function createRegistration(db: Db, input: NewRegistration, limits: RegistrationLimits, now: string) {
+  const { capacity, perEmail } = limits;
   const row = {
     id: newId(),
     ticket_reference: await freshTicketReference(db),
     first_name: input.firstName,
     last_name: input.lastName,
-    email: input.email.toLowerCase(),
+    email: canonicalEmail(input.email),
     phone: input.phone,
     number_of_tickets: input.numberOfTickets,
     submitted_at: input.submittedAt,
     created_at: now,
   };
   const full = async () => new CapacityExceededError(Math.max(0, (capacity ?? 0) - (await ticketsClaimed(db))));
+
+  const addressFull = async (trx: Db) => perEmail !== undefined && (await registrationsOf(trx, row.email)) >= perEmail;
 
   const claimAndInsert = async (trx: Db) => {
     let claim = trx
@@ -89,6 +123,8 @@ export async function createRegistration(
       .where('name', '=', 'registrations');
     if (capacity !== undefined) claim = claim.where('used', '<=', capacity - input.numberOfTickets);
     const claimed = await claim.executeTakeFirst();
+    // Thrown, so that the claim above is rolled back with the transaction.
+    if (await addressFull(trx)) throw new AlreadyRegisteredError(row.email);
     if (Number(claimed.numUpdatedRows) === 0) return false;
     await trx.insertInto('registrations').values(row).execute();
     return true;

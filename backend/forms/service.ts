@@ -8,6 +8,7 @@ import {
   registrationPayloadSchema,
   volunteerPayloadSchema,
 } from '@/contract/api/forms';
+import { REGISTRATION_MESSAGES } from '@/contract/forms/messages';
 import { failureBody } from '../lib/http';
 import { newId, nowIso, ticketReference } from '../lib/ids';
 import type { KeyedContext, Outcome } from '../lib/idempotency';
@@ -16,7 +17,9 @@ import { mailEntry } from '../mail';
 import { enqueue } from '../outbox/queue';
 import { ticketPath } from '../tickets/links';
 import type { AppDeps } from '../types';
+import { resendTickets } from '../tickets/service';
 import {
+  AlreadyRegisteredError,
   CapacityExceededError,
   createContactMessage,
   createPartnership,
@@ -86,8 +89,11 @@ export function newsletterFlow(): FormFlow<typeof newsletterPayloadSchema> {
   };
 }
 
-export function registrationFlow(deps: Pick<AppDeps, 'db' | 'config' | 'signer'>): FormFlow<typeof registrationPayloadSchema> {
+export function registrationFlow(
+  deps: Pick<AppDeps, 'db' | 'dialect' | 'config' | 'signer' | 'onOutboxWrite'>,
+): FormFlow<typeof registrationPayloadSchema> {
   const signer = signerOf(deps);
+  const limits = { capacity: deps.config.registrationCapacity, perEmail: deps.config.registrationsPerEmail };
   return {
     schema: registrationPayloadSchema,
     async handle(data, { commit }) {
@@ -95,7 +101,7 @@ export function registrationFlow(deps: Pick<AppDeps, 'db' | 'config' | 'signer'>
       const ticketSigner = await signer();
       try {
         return await commit(async (trx) => {
-          const row = await createRegistration(trx, data, deps.config.registrationCapacity, nowIso());
+          const row = await createRegistration(trx, data, limits, nowIso());
           await enqueue(trx, mailEntry('registration', row.email, { registrationId: row.id }));
           const ticketUrl = ticketPath(ticketSigner, row.ticket_reference);
           const body = {
@@ -114,6 +120,7 @@ export function registrationFlow(deps: Pick<AppDeps, 'db' | 'config' | 'signer'>
           });
         });
       } catch (error) {
+        if (error instanceof AlreadyRegisteredError) return alreadyRegistered(deps, error.email);
         if (!(error instanceof CapacityExceededError)) throw error;
         const message = error.remaining > 0 ? FORM_MESSAGES.registrationFewLeft(error.remaining) : FORM_MESSAGES.registrationFull;
         return { status: 409, body: { ...failureBody(message, error.remaining > 0 ? { numberOfTickets: message } : {}) } };
@@ -126,6 +133,20 @@ export function registrationFlow(deps: Pick<AppDeps, 'db' | 'config' | 'signer'>
       });
     },
   };
+}
+
+/**
+ * The address already holds its registrations (REGISTRATIONS_PER_EMAIL): no wristband more. Its
+ * tickets go to it again through the lost-ticket resend, within that path's hourly cap
+ * (RESEND_PER_HOUR, counted together), and the answer says which happened. A 409 in the result
+ * pattern, the message also on the email field, so the form's error summary links to it. The
+ * mail goes to the address, never to whoever posted: the answer carries no reference and no link.
+ */
+async function alreadyRegistered(deps: Pick<AppDeps, 'db' | 'dialect' | 'onOutboxWrite'>, email: string): Promise<Outcome> {
+  const resent = await resendTickets(deps.db, deps.dialect, email);
+  if (resent) deps.onOutboxWrite?.('mail');
+  const message = resent ? REGISTRATION_MESSAGES.alreadyRegisteredResent : REGISTRATION_MESSAGES.alreadyRegistered;
+  return { status: 409, body: { ...failureBody(message, { email: message }), reason: 'already-registered', ticketResent: resent } };
 }
 
 export function partnershipFlow(): FormFlow<typeof partnershipPayloadSchema> {

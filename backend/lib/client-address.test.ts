@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBackendConfig } from '../config';
-import { parseTrustedProxies, rateLimitKey, resolveClientAddress, UNKNOWN_CLIENT } from './client-address';
+import { parseTrustedProxies, rateLimitKey, resolveClientAddress, UNKNOWN_CLIENT, unknownClientWarning } from './client-address';
 
 /**
  * Whose address a request is counted under. Forwarded headers are believed only as far as the
@@ -88,5 +88,25 @@ describe('TRUSTED_PROXIES', () => {
     expect(parseBackendConfig({}).trustedProxies.kind).toBe('none');
     expect(parseBackendConfig({ VERCEL: '1' }).trustedProxies).toMatchObject({ kind: 'hops', hops: 1 });
     expect(parseBackendConfig({ VERCEL: '1', TRUSTED_PROXIES: '0' }).trustedProxies.kind).toBe('none');
+  });
+});
+
+describe('unknownClientWarning (issue 32: logged once at start)', () => {
+  const warningFor = (env: Record<string, string>, socket = false) => {
+    const config = parseBackendConfig(env);
+    return unknownClientWarning({ production: config.production, trust: config.trustedProxies, socket });
+  };
+
+  it('in production with no TRUSTED_PROXIES, not on Vercel and no socket of its own: a loud warning naming the setting', () => {
+    expect(warningFor({ NODE_ENV: 'production' })).toMatch(/WARNING: TRUSTED_PROXIES is not set/);
+    expect(warningFor({ NODE_ENV: 'production', TRUSTED_PROXIES: '0' })).toBeDefined();
+  });
+
+  it('nothing in development, with TRUSTED_PROXIES, on Vercel, or with a socket (the standalone server)', () => {
+    expect(warningFor({})).toBeUndefined();
+    expect(warningFor({ NODE_ENV: 'development' })).toBeUndefined();
+    expect(warningFor({ NODE_ENV: 'production', TRUSTED_PROXIES: '1' })).toBeUndefined();
+    expect(warningFor({ NODE_ENV: 'production', VERCEL: '1' })).toBeUndefined();
+    expect(warningFor({ NODE_ENV: 'production' }, true)).toBeUndefined();
   });
 });

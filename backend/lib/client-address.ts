@@ -134,3 +134,21 @@ export function rateLimitKey(address: string | undefined): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The warning a production server logs once at start when it can never know a client's address
+ * (issue 32): no TRUSTED_PROXIES (and not on Vercel, whose edge is trusted by default) and no
+ * socket of its own (the built-in backend inside Next). Then every visitor shares one form bucket,
+ * and a script's posts make the forms answer 429 for everyone. Undefined when all is well.
+ */
+export function unknownClientWarning({ production, trust, socket }: { production: boolean; trust: TrustedProxies; socket: boolean }): string | undefined {
+  if (!production || socket || trust.kind !== 'none') return undefined;
+  return [
+    '[backend] WARNING ========================================================================',
+    '[backend] WARNING: TRUSTED_PROXIES is not set, so no client address can be known here.',
+    '[backend] WARNING: every visitor shares ONE rate-limit bucket for the forms: a single script can',
+    '[backend] WARNING: make every form answer 429 for everyone (staff sign-in has its own limit).',
+    '[backend] WARNING: set TRUSTED_PROXIES to your proxy (a hop count, or addresses/ranges); README, Deployment.',
+    '[backend] WARNING ========================================================================',
+  ].join('\n');
+}

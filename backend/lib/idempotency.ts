@@ -160,8 +160,22 @@ function gatewayReference(endpoint: string, key: string): string {
   return `itan-${createHash('sha256').update(`${endpoint}\n${key}`).digest('hex').slice(0, 40)}`;
 }
 
+/**
+ * JSON with every object's keys sorted, at every depth (arrays keep their order): the same fields
+ * sent in another order are the same request. Values JSON cannot hold are dropped as
+ * JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    // fromEntries defines own properties, so even a "__proto__" key stays a field.
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+  });
+}
+
+/** A request's fingerprint: the hash of its canonical JSON. */
 function sha256(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
 const replayOf = (answer: { status: number; body: string }): KeyedOutcome => ({

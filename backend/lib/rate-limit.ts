@@ -77,12 +77,31 @@ export function createRateLimiter({ max, windowMs }: RateLimitOptions): RateLimi
  * most once per window per instance, the hit that notices is followed by a DELETE of the rows
  * whose window ended. The same SQL runs on SQLite (tests); the app uses it on PostgreSQL.
  */
+export interface DbRateLimiter extends RateLimiter {
+  /** Takes back one hit of the key's current window (a sign-in that succeeded does not count). */
+  undo(key: string, now?: number): Promise<void>;
+}
+
+/** Between a scope and its key in `rate_limits.key`; never in the forms' keys (IP addresses, /64s, 'unknown'). */
+const SCOPE_SEPARATOR = '|';
+
 export function createDbRateLimiter(
   db: Db,
   { max, windowMs }: RateLimitOptions,
-  options: { log?: (line: string) => void } = {},
-): RateLimiter {
+  options: {
+    log?: (line: string) => void;
+    /**
+     * Keeps this limiter's keys apart from the forms' (e.g. 'sign-in'): stored as `scope|key`, and
+     * its sweep deletes only its own rows, by its own window. The unscoped (forms') limiter never
+     * sweeps scoped rows, whose windows may be longer than its own.
+     */
+    scope?: string;
+  } = {},
+): DbRateLimiter {
   let lastSweep = 0;
+  const { scope } = options;
+  if (scope !== undefined && !/^[a-z0-9-]+$/.test(scope)) throw new Error(`rate limit scope "${scope}": use a-z, 0-9 and -`);
+  const stored = (key: string) => (scope === undefined ? key : `${scope}${SCOPE_SEPARATOR}${key}`);
 
   const sweep = async (now: number) => {
     if (now - lastSweep < windowMs) return;
@@ -90,7 +109,11 @@ export function createDbRateLimiter(
     try {
       // A row whose window ended can no longer refuse anything. One window of slack is left for
       // instances whose clocks lag this one's.
-      await db.deleteFrom('rate_limits').where('window_start', '<=', now - 2 * windowMs).execute();
+      await db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<=', now - 2 * windowMs)
+        .where('key', scope === undefined ? 'not like' : 'like', scope === undefined ? `%${SCOPE_SEPARATOR}%` : `${scope}${SCOPE_SEPARATOR}%`)
+        .execute();
     } catch (error) {
       // A failed sweep costs only space; the next window tries again.
       options.log?.(`[backend] rate limit: sweeping old windows failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -98,12 +121,22 @@ export function createDbRateLimiter(
   };
 
   return {
+    async undo(key, now = Date.now()) {
+      if (max <= 0) return;
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('key', '=', stored(key))
+        .where('window_start', '=', Math.floor(now / windowMs) * windowMs)
+        .where('hits', '>', 0)
+        .execute();
+    },
     async hit(key, now = Date.now()) {
       if (max <= 0) return ALLOWED;
       const windowStart = Math.floor(now / windowMs) * windowMs;
       const row = await db
         .insertInto('rate_limits')
-        .values({ key, window_start: windowStart, hits: 1 })
+        .values({ key: stored(key), window_start: windowStart, hits: 1 })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             hits: sql<number>`CASE

@@ -44,7 +44,12 @@ export function mailOutbox(deps: { db: Db; dialect: DbDialect; signer: Signer; c
       dialect,
       topic: 'mail',
       deliver: mailDeliver({ db, signer, config }, transport),
-      policy: { ...DEFAULT_DRAIN_POLICY, backoff: { ...DEFAULT_DRAIN_POLICY.backoff, baseMs: config.mailRetryBaseMs } },
+      policy: {
+        ...DEFAULT_DRAIN_POLICY,
+        backoff: { ...DEFAULT_DRAIN_POLICY.backoff, baseMs: config.mailRetryBaseMs },
+        // Every kind together: a script posting forms with someone's address cannot flood their inbox.
+        perRecipient: config.mailPerRecipientPerHour ? { max: config.mailPerRecipientPerHour, windowMs: 60 * 60_000 } : undefined,
+      },
       log,
     },
   };

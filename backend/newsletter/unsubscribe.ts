@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@/contract/forms/email';
 import type { Db } from '../db/schema';
 import type { Signer } from '../lib/signing';
 
@@ -16,7 +17,8 @@ export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
  * provider's one-click POST must land without following a redirect. */
 const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** The address as stored (contract/forms/email.ts); one the contract refuses is only trimmed and lower-cased. */
+const normaliseEmail = (email: string) => canonicalEmail(email) ?? email.trim().toLowerCase();
 
 export function unsubscribeToken(signer: Signer, email: string): string {
   return signer.sign('unsubscribe', normaliseEmail(email));

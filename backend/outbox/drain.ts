@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbDialect } from '../db/schema';
 import type { Logger } from '../types';
 import { backoffDelay, type BackoffOptions } from './backoff';
-import { claimDue, complete, giveUp, nextDueAt, retryLater, type OutboxEntry, type OutboxTopic } from './queue';
+import { claimDue, complete, giveUp, holdBack, nextDueAt, retryLater, type OutboxEntry, type OutboxTopic } from './queue';
+import { admitDelivery, type RecipientLimit } from './recipient-limit';
 
 /**
  * One drain pass: claim what is due, deliver it, settle each entry. Any number of passes may run
@@ -10,7 +11,9 @@ import { claimDue, complete, giveUp, nextDueAt, retryLater, type OutboxEntry, ty
  * lease keeps them off each other's entries.
  *
  * A delivery that throws `PermanentFailure` is given up at once (kept, with the reason); any other
- * error is retried with exponential backoff, and given up only after `maxAttempts`.
+ * error is retried with exponential backoff, and given up only after `maxAttempts`. With a
+ * per-recipient limit (policy.perRecipient), an entry over it is held back, not attempted: it is
+ * due again when the recipient's window allows (recipient-limit.ts).
  */
 export class PermanentFailure extends Error {
   constructor(message: string) {
@@ -27,6 +30,8 @@ export interface DrainPolicy {
   /** How long a claim is held: longer than one delivery can take (SMTP timeouts are below it). */
   leaseMs: number;
   batchSize: number;
+  /** At most this many deliveries per recipient per window, every kind together (mail: MAIL_PER_RECIPIENT_PER_HOUR); unset: none. */
+  perRecipient?: RecipientLimit | undefined;
 }
 
 export const DEFAULT_DRAIN_POLICY: DrainPolicy = {
@@ -44,12 +49,16 @@ export interface DrainTarget {
   deliver: Deliver;
   policy: DrainPolicy;
   log: Logger;
+  /** The time entries are claimed, settled and counted at (tests move it); default: the system clock. */
+  clock?: () => Date;
 }
 
 export interface DrainResult {
   delivered: number;
   retried: number;
   failed: number;
+  /** Left waiting by the per-recipient limit (due again when it allows; not attempts, not failures). */
+  held: number;
 }
 
 function describe(error: unknown): string {
@@ -59,16 +68,26 @@ function describe(error: unknown): string {
 /** Drains until nothing is due, or `budgetMs` has passed (a serverless response must not wait long). */
 export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promise<DrainResult> {
   const { db, dialect, topic, deliver, policy, log } = target;
-  const result: DrainResult = { delivered: 0, retried: 0, failed: 0 };
+  const now = target.clock ?? (() => new Date());
+  const result: DrainResult = { delivered: 0, retried: 0, failed: 0, held: 0 };
   const started = Date.now();
   while (Date.now() - started < budgetMs) {
     const owner = randomUUID();
-    const batch = await claimDue(db, dialect, { topic, owner, limit: policy.batchSize, leaseMs: policy.leaseMs });
+    const batch = await claimDue(db, dialect, { topic, owner, limit: policy.batchSize, leaseMs: policy.leaseMs, now: now() });
     if (batch.length === 0) break;
     for (const entry of batch) {
+      if (policy.perRecipient) {
+        const admission = await admitDelivery(db, dialect, entry, owner, policy.perRecipient, now());
+        if (admission.kind === 'lost') continue;
+        if (admission.kind === 'held') {
+          await holdBack(db, entry.id, owner, admission.until);
+          result.held++;
+          continue;
+        }
+      }
       try {
         await deliver(entry);
-        if (await complete(db, entry.id, owner)) result.delivered++;
+        if (await complete(db, entry.id, owner, now())) result.delivered++;
         else log(`[outbox] ${topic} ${entry.kind} ${entry.id}: delivered after its lease ran out`);
       } catch (error) {
         const reason = describe(error);
@@ -77,7 +96,7 @@ export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promi
           result.failed++;
           log(`[outbox] ${topic} ${entry.kind} ${entry.id} given up after ${entry.attempts} attempt(s): ${reason}`);
         } else {
-          await retryLater(db, entry.id, owner, new Date(Date.now() + backoffDelay(entry.attempts, policy.backoff)), reason);
+          await retryLater(db, entry.id, owner, new Date(now().getTime() + backoffDelay(entry.attempts, policy.backoff)), reason);
           result.retried++;
         }
       }
@@ -97,9 +116,13 @@ export interface DrainLoop {
 /**
  * For a long-lived server only (one Node server, the standalone backend): runs a pass when kicked
  * and wakes again when the next retry is due, with an unref'd timer. Serverless instances do not
- * use it: they drain after a response and from the cron route.
+ * use it: they drain after a response and from the cron route. `afterPass` runs after each pass
+ * (the backend's media sweep, backend/start.ts), so the loop does what a drain pass does.
  */
-export function createDrainLoop(target: DrainTarget, { maxSleepMs = 60_000 } = {}): DrainLoop {
+export function createDrainLoop(
+  target: DrainTarget,
+  { maxSleepMs = 60_000, afterPass }: { maxSleepMs?: number; afterPass?: () => Promise<unknown> } = {},
+): DrainLoop {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -131,6 +154,7 @@ export function createDrainLoop(target: DrainTarget, { maxSleepMs = 60_000 } = {
           } catch (error) {
             target.log(`[outbox] ${target.topic} drain failed: ${describe(error)}`);
           }
+          await afterPass?.().catch((error: unknown) => target.log(`[outbox] ${target.topic} after the pass: ${describe(error)}`));
         } while (again && !stopped);
         await schedule().catch(() => undefined);
       })().finally(() => {

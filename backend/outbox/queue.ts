@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, DbDialect, OutboxTable } from '../db/schema';
 import { newId } from '../lib/ids';
 
@@ -65,7 +65,7 @@ export interface ClaimOptions {
   now?: Date;
 }
 
-function toEntry(row: Omit<OutboxTable, 'attempts'> & { attempts: number }): OutboxEntry {
+function toEntry(row: Pick<Selectable<OutboxTable>, 'id' | 'topic' | 'kind' | 'recipient' | 'payload' | 'attempts' | 'created_at'>): OutboxEntry {
   let payload: unknown = {};
   try {
     payload = JSON.parse(row.payload);
@@ -116,17 +116,33 @@ export async function complete(db: Db, id: string, owner: string, now: Date = ne
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Not delivered this time: due again at `next`. */
+/** Not delivered this time: due again at `next`. What was not delivered does not count against its recipient's hour. */
 export async function retryLater(db: Db, id: string, owner: string, next: Date, reason: string): Promise<void> {
   await held(db, id, owner)
-    .set({ next_attempt_at: next.toISOString(), lease_owner: null, lease_until: null, last_error: reason.slice(0, 500) })
+    .set({ next_attempt_at: next.toISOString(), lease_owner: null, lease_until: null, last_error: reason.slice(0, 500), counted_at: null })
     .execute();
 }
 
 /** Refused for good (or out of attempts): kept, with the reason, for staff to see; never retried. */
 export async function giveUp(db: Db, id: string, owner: string, reason: string): Promise<void> {
   await held(db, id, owner)
-    .set({ status: 'failed', lease_owner: null, lease_until: null, last_error: reason.slice(0, 500) })
+    .set({ status: 'failed', lease_owner: null, lease_until: null, last_error: reason.slice(0, 500), counted_at: null })
+    .execute();
+}
+
+/**
+ * Held back by the per-recipient limit (outbox/recipient-limit.ts): due again at `until`, and the
+ * claim's attempt is given back: being held is neither a delivery nor a failure.
+ */
+export async function holdBack(db: Db, id: string, owner: string, until: Date): Promise<void> {
+  await held(db, id, owner)
+    .set((eb) => ({
+      next_attempt_at: until.toISOString(),
+      held_until: until.toISOString(),
+      lease_owner: null,
+      lease_until: null,
+      attempts: eb('attempts', '-', 1),
+    }))
     .execute();
 }
 

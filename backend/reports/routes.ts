@@ -60,15 +60,19 @@ export function adminReportRoutes(deps: AppDeps) {
 /**
  * POST /api/admin/media/: an image, checked and processed (backend/reports/process-image.ts),
  * stored in the database. Any JSON object is taken here: the upload's own checks answer with the
- * image's messages (413 too large, 422 not an image), not the form pattern.
+ * image's messages (413 too large, 422 not an image, 429 with Retry-After when the staff member's
+ * MEDIA_UPLOADS_PER_HOUR is used up), not the form pattern.
  */
 export function adminMediaRoutes(deps: AppDeps) {
-  const { db } = deps;
+  const { db, dialect } = deps;
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
   r.post('/', validJson(z.record(z.string(), z.unknown())), async (c) => {
-    const uploaded = await uploadMedia(db, c.get('staff'), c.req.valid('json'));
-    if (!uploaded.ok) return fail(c, uploaded.status, uploaded.message, { image: uploaded.message });
+    const uploaded = await uploadMedia(db, dialect, c.get('staff'), c.req.valid('json'), { uploadsPerHour: deps.config.mediaUploadsPerHour });
+    if (!uploaded.ok) {
+      if (uploaded.status === 429) c.header('Retry-After', String(uploaded.retryAfterSeconds));
+      return fail(c, uploaded.status, uploaded.message, { image: uploaded.message });
+    }
     const { id, width, height, contentType } = uploaded.media;
     return c.json({ success: true, mediaId: id, data: { id, url: `/api/media/${id}.jpg`, width, height, contentType } }, 201);
   });

@@ -1,6 +1,7 @@
-import { mediaUploadSchema, REPORT_MESSAGES, type AdminReport, type ReportInput } from '@/contract/api/reports';
+import { MEDIA_LIMITS, mediaUploadSchema, REPORT_MESSAGES, type AdminReport, type ReportInput } from '@/contract/api/reports';
 import { recordAudit } from '../audit/log';
-import type { Db } from '../db/schema';
+import type { Db, DbDialect } from '../db/schema';
+import { claimUpload } from '../media/upload-quota';
 import type { StaffUser } from '../types';
 import { processImage } from './process-image';
 import { createReport, insertMedia, mediaExists, setReportStatus, updateReport } from './queries';
@@ -49,19 +50,26 @@ export async function changeReportStatus(db: Db, staff: StaffUser, id: string, v
 
 export type UploadResult =
   | { ok: true; media: { id: string; width: number; height: number; contentType: string } }
-  | { ok: false; status: 413 | 422; message: string };
+  | { ok: false; status: 413 | 422; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
  * An upload (`{ data: <base64> }`): checked, processed (process-image.ts) and stored with its
- * audit record. Every refusal names the image: too large (413) or not an image (422).
+ * audit record. Every refusal names the image: too large (413), not an image (422), or the staff
+ * member's uploads for the hour used up (429, `uploadsPerHour`: MEDIA_UPLOADS_PER_HOUR; 0, no limit).
  */
-export async function uploadMedia(db: Db, staff: StaffUser, body: unknown): Promise<UploadResult> {
+export async function uploadMedia(db: Db, dialect: DbDialect, staff: StaffUser, body: unknown, { uploadsPerHour }: { uploadsPerHour: number }): Promise<UploadResult> {
   const parsed = mediaUploadSchema.safeParse(body);
   if (!parsed.success) {
     const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
     return tooLong ? { ok: false, status: 413, message: REPORT_MESSAGES.imageTooLarge } : { ok: false, status: 422, message: REPORT_MESSAGES.imageNotImage };
   }
-  const processed = await processImage(Buffer.from(parsed.data.data, 'base64'));
+  const input = Buffer.from(parsed.data.data, 'base64');
+  if (input.byteLength > MEDIA_LIMITS.maxBytes) return { ok: false, status: 413, message: REPORT_MESSAGES.imageTooLarge };
+  // Claimed before anything is decoded: decoding is what the limit bounds.
+  const claim = await claimUpload(db, dialect, staff.id, uploadsPerHour);
+  if (!claim.allowed) return { ok: false, status: 429, message: REPORT_MESSAGES.imageQuotaReached, retryAfterSeconds: claim.retryAfterSeconds };
+  const processed = await processImage(input);
   if (!processed.ok) return processed;
   const id = await db.transaction().execute(async (trx) => {
     const mediaId = await insertMedia(trx, { ...processed, createdBy: staff.id });

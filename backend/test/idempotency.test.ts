@@ -145,7 +145,42 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
     expect(standIn.successfulCharges()).toBe(charged);
   });
 
-  it('a request that outlived the stale window cannot commit over the retry that took its key over', async () => {
+  it('the same fields in another order are the same request (replayed, not 422); other values are still refused', async () => {
+    const key = `order-${randomUUID()}`;
+    const payload = { ...validPayloads.registration(1), email: `order-${randomUUID()}@example.org` };
+    const reversed = Object.fromEntries(Object.entries(payload).reverse());
+    expect(JSON.stringify(reversed)).not.toBe(JSON.stringify(payload));
+    const before = await countRows(database.handle, 'registrations');
+    const first = await postJson(app, '/api/forms/registrations/', payload, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const again = await postJson(app, '/api/forms/registrations/', reversed, { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await countRows(database.handle, 'registrations')).toBe(before + 1);
+    const other = await postJson(app, '/api/forms/registrations/', { ...reversed, numberOfTickets: 2 }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(await countRows(database.handle, 'registrations')).toBe(before + 1);
+
+    // Nested objects too: the donation's donor and card in another order is the same donation.
+    const donation = validPayloads.donation();
+    const dKey = `order-${randomUUID()}`;
+    const d1 = await postJson(app, '/api/forms/donations/', donation, { 'Idempotency-Key': dKey });
+    expect(d1.status).toBe(201);
+    const shuffled = {
+      source: donation.source,
+      card: Object.fromEntries(Object.entries(donation.card).reverse()),
+      donor: Object.fromEntries(Object.entries({ ...donation.donor, address: Object.fromEntries(Object.entries(donation.donor.address).reverse()) }).reverse()),
+      currency: donation.currency,
+      amount: donation.amount,
+    };
+    const d2 = await postJson(app, '/api/forms/donations/', shuffled, { 'Idempotency-Key': dKey });
+    expect(d2.status).toBe(201);
+    expect(d2.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await d2.json()) as { donationId: string }).donationId).toBe(((await d1.json()) as { donationId: string }).donationId);
+  });
+
+    it('a request that outlived the stale window cannot commit over the retry that took its key over', async () => {
     const db = database.handle.db;
     const key = `slow-${randomUUID()}`;
     const slow = await reserveIdempotencyKey(db, 'forms/registrations', key, 'fp');

@@ -69,13 +69,14 @@ export const RESEND_PER_HOUR = 3;
  * hour, as one conditional INSERT … SELECT: on SQLite a single statement runs under the write lock,
  * so racing requests (from any process) cannot both pass the count. PostgreSQL callers first take
  * a transaction-scoped advisory lock on the address (resendTickets in tickets/service.ts), for the same effect.
+ * `email` is canonical (trimmed, lower case); registrations are matched by theirs.
  */
 export async function enqueueResend(db: Db, email: string, now: Date = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - 60 * 60_000).toISOString();
   const result = await sql`
     INSERT INTO outbox (id, topic, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
     SELECT ${newId()}, 'mail', 'ticketResend', ${email}, '{}', 'pending', 0, ${now.toISOString()}, ${now.toISOString()}
-    WHERE EXISTS (SELECT 1 FROM registrations WHERE email = ${email})
+    WHERE EXISTS (SELECT 1 FROM registrations WHERE lower(trim(email)) = ${email})
       AND (SELECT count(*) FROM outbox WHERE recipient = ${email} AND kind = 'ticketResend' AND created_at >= ${since}) < ${RESEND_PER_HOUR}
   `.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;

@@ -14,8 +14,10 @@ import { checkIn, enqueueResend, type CheckInOutcome } from './queries';
  * requests for one address take turns: on PostgreSQL under an advisory lock on the address; on
  * SQLite the single statement runs under the write lock (outside an explicit transaction, whose
  * deferred read snapshot could not be upgraded under a racing writer). True when a mail was queued.
+ * A second registration with a registered address comes here too (forms/service.ts), counted alike.
  */
-export async function resendTickets(db: Db, dialect: DbDialect, email: string): Promise<boolean> {
+export async function resendTickets(db: Db, dialect: DbDialect, address: string): Promise<boolean> {
+  const email = address.trim().toLowerCase();
   return dialect === 'postgres'
     ? db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${`resend:${email}`}))`.execute(trx);

@@ -18,6 +18,9 @@ import { PASSWORD_MIN_CHARS } from './admin-limits';
  *   POST /api/admin/staff/<id>/disable/        → { success, data } | 409 self or last admin | 404
  *   POST /api/admin/staff/<id>/enable/         → { success, data } | 404
  *   GET  /api/admin/audit/?page=1              → { success, data: AuditEntry[], page, pageSize, count }
+ *   GET  /api/admin/export/<kind>.csv          → text/csv (admins only; each download is an audit row)
+ *
+ * Every /api/admin and /api/auth answer, errors included, is sent with Cache-Control: no-store.
  */
 
 export { AUDIT_PAGE_SIZE, DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, PASSWORD_MIN_CHARS } from './admin-limits';
@@ -124,8 +127,12 @@ export const dashboardSchema = z.object({
   /** Subscribed addresses (unsubscribed ones excluded). */
   newsletter: count,
   contact: count,
-  /** Mail the outbox could not deliver, and mail waiting longer than it should. */
-  mail: z.object({ failed: count, pending: count, overdue: count }),
+  /**
+   * Mail the outbox could not deliver, mail waiting longer than it should, and mail held back by
+   * the per-recipient limit (MAIL_PER_RECIPIENT_PER_HOUR: it goes out once the address's hour allows;
+   * 0 from a backend that does not say).
+   */
+  mail: z.object({ failed: count, pending: count, overdue: count, heldBack: count.default(0) }),
   recent: dashboardRecentSchema,
   generatedAt: z.string(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DONATION_CURRENCY } from '@/contract/festival';
 import { EMAIL_RULES, NAME_RULES, PHONE_RULES } from '@/contract/forms/field-rules';
 import { MESSAGES } from '@/contract/forms/messages';
-import { CONTROL_CHARACTERS, textField } from '@/contract/forms/rules';
+import { CONTROL_CHARACTERS, isOneLine, textField } from '@/contract/forms/rules';
 import {
   amountField,
   contactFormSchema,
@@ -81,7 +81,7 @@ export const donationPayloadSchema = z.object({
     },
     { error: MESSAGES.required },
   ),
-  source: z.string().max(40).refine((v) => !CONTROL_CHARACTERS.test(v), MESSAGES.invalid).optional().default('frontend'),
+  source: z.string().max(40).refine((v) => !CONTROL_CHARACTERS.test(v) && isOneLine(v), MESSAGES.invalid).optional().default('frontend'),
 });
 
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
-import { textField } from '@/contract/forms/rules';
+import { MESSAGES } from '@/contract/forms/messages';
+import { CONTROL_CHARACTERS, isOneLine, textField } from '@/contract/forms/rules';
 import { MEDIA_LIMITS } from '@/contract/media/limits';
 
 /**
@@ -20,6 +21,8 @@ export const REPORT_MESSAGES = {
   imageTooLarge: 'The image is larger than 4 MB. Export a smaller copy and upload that.',
   imageTooManyPixels: 'The image is too large (more than 40 megapixels or wider/taller than 10,000 pixels). Export a smaller copy.',
   imageMissing: 'That image is no longer stored. Upload it again.',
+  /** 429 from /api/admin/media/: the staff member's MEDIA_UPLOADS_PER_HOUR is used up. */
+  imageQuotaReached: 'You have uploaded as many images as allowed in one hour. Wait a while, then upload this one again.',
   saved: 'Draft saved.',
   published: 'Report published. It is on the site now.',
   unpublished: 'Report unpublished. It is no longer on the site.',
@@ -66,8 +69,10 @@ const tagsField = z
       return z.NEVER;
     }
     const tags = [...new Set((list as string[]).map((t) => t.normalize('NFC').trim()).filter(Boolean))];
-    if (tags.length > REPORT_LIMITS.tags) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.tagsTooMany });
-    else if (tags.some((t) => t.length > REPORT_LIMITS.tag || /[\u0000-\u001F\u007F]/.test(t))) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.tagTooLong });
+    // A tag is one line (isOneLine) like every other one-line field; no control character (tab included) either.
+    if (tags.some((t) => CONTROL_CHARACTERS.test(t) || t.includes('\t') || !isOneLine(t))) ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
+    else if (tags.length > REPORT_LIMITS.tags) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.tagsTooMany });
+    else if (tags.some((t) => t.length > REPORT_LIMITS.tag)) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.tagTooLong });
     return tags;
   });
 
@@ -104,7 +109,7 @@ export const reportInputSchema = z
     }),
     date: dateField,
     author: textField({ required: false, name: true, maxLength: REPORT_LIMITS.author }),
-    excerpt: textField({ required: false, maxLength: REPORT_LIMITS.excerpt }),
+    excerpt: textField({ required: false, multiline: true, maxLength: REPORT_LIMITS.excerpt }),
     tags: tagsField,
     featured: flagField,
     body: z.unknown().transform((raw, ctx): string => {
@@ -174,7 +179,7 @@ export const HERO_MESSAGES = {
 export const heroInputSchema = z
   .object({
     title: textField({ required: HERO_MESSAGES.titleRequired, maxLength: 120 }),
-    body: textField({ required: HERO_MESSAGES.bodyRequired, maxLength: 600 }),
+    body: textField({ required: HERO_MESSAGES.bodyRequired, multiline: true, maxLength: 600 }),
     ctaText: textField({ required: HERO_MESSAGES.ctaRequired, maxLength: 40 }),
     imageId: z.union([uuid, z.literal('')]).optional().transform((v) => v || undefined),
     imageAlt: textField({ required: false, maxLength: REPORT_LIMITS.alt }),

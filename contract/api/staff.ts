@@ -38,3 +38,14 @@ export const staffMeResultSchema = z.object({ success: z.literal(true), user: st
  */
 export const STAFF_SESSION_HOURS = 12;
 export const STAFF_SESSION_IDLE_MINUTES = 120;
+
+/**
+ * Staff sign-in's own limit (issue 32; backend/auth/throttle.ts): after too many wrong passwords for
+ * one account, or from one address, sign-in waits up to this long (the answer's Retry-After says
+ * exactly). Form posts never count toward it.
+ */
+export const SIGN_IN_WAIT_MINUTES = 15;
+
+export const SIGN_IN_MESSAGES = {
+  tooManyAttempts: `Too many failed sign-in attempts. Please wait up to ${SIGN_IN_WAIT_MINUTES} minutes and try again.`,
+} as const;

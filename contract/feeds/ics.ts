@@ -23,8 +23,29 @@ export interface CalendarOptions {
   events: readonly CalendarEvent[];
 }
 
+/** A line break however it was typed: CRLF, a bare CR or LF, NEL, U+2028, U+2029. */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+/** What RFC 5545 forbids in a value (CTL: C0 controls and DEL) once line breaks are escaped. */
+const CONTROL = /[\u0000-\u001F\u007F]/g;
+
+/**
+ * A TEXT value (SUMMARY, DESCRIPTION, LOCATION...): backslash, semicolon and comma escaped, every
+ * line break as the escape `\n`, a tab as a space, and every other control character dropped, so
+ * nothing typed (a bare CR from a staff form included) can end the line and start a property.
+ */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROL, '');
+}
+
+/** A value written as it is (UID, URL, PRODID): line breaks and control characters dropped. */
+function icsRaw(value: string): string {
+  return value.replace(LINE_BREAK, '').replace(CONTROL, '');
 }
 
 /** Folds a content line to at most 75 octets per physical line, never splitting a UTF-8 character. */
@@ -66,10 +87,10 @@ function icsUtc(value: string | Date): string {
 }
 
 export function buildCalendar({ prodId, name, now = new Date(), events }: CalendarOptions): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${prodId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${icsRaw(prodId)}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
   if (name) lines.push(`X-WR-CALNAME:${escapeIcsText(name)}`);
   for (const event of events) {
-    lines.push('BEGIN:VEVENT', `UID:${event.uid}`, `DTSTAMP:${icsUtc(now)}`);
+    lines.push('BEGIN:VEVENT', `UID:${icsRaw(event.uid)}`, `DTSTAMP:${icsUtc(now)}`);
     if (event.allDay) {
       lines.push(`DTSTART;VALUE=DATE:${icsDate(event.allDay.start)}`);
       lines.push(`DTEND;VALUE=DATE:${icsDate(nextDay(event.allDay.end))}`);
@@ -79,7 +100,7 @@ export function buildCalendar({ prodId, name, now = new Date(), events }: Calend
     lines.push(`SUMMARY:${escapeIcsText(event.summary)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
     if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
-    if (event.url) lines.push(`URL:${event.url}`);
+    if (event.url) lines.push(`URL:${icsRaw(event.url)}`);
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');

@@ -4,6 +4,7 @@ export interface RssItem {
   title: string;
   /** Absolute URL of the item's page; also its guid. */
   link: string;
+  /** Plain text (an excerpt): written so readers show it as text (rssText). */
   description: string;
   /** YYYY-MM-DD or an ISO timestamp. */
   date: string;
@@ -42,6 +43,15 @@ function imageType(url: string): string {
   return 'image/jpeg';
 }
 
+/**
+ * Plain text as an RSS <description>: readers take that element's text as HTML, so the text is
+ * escaped as HTML first (then, by the caller, as XML). An excerpt reading "<script>…" or "a &lt; b"
+ * is then shown as typed, never run or rendered as markup.
+ */
+export function rssText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
 /** An RSS 2.0 document. Items keep the order given (callers pass newest first). */
 export function buildRss(channel: RssChannel): string {
   const newest = channel.items.map((i) => rssDate(i.date)).find(Boolean);
@@ -52,7 +62,7 @@ export function buildRss(channel: RssChannel): string {
       `      <title>${escapeXml(item.title)}</title>`,
       `      <link>${escapeXml(item.link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(item.link)}</guid>`,
-      `      <description>${escapeXml(item.description)}</description>`,
+      `      <description>${escapeXml(rssText(item.description))}</description>`,
       pubDate ? `      <pubDate>${pubDate}</pubDate>` : '',
       item.category ? `      <category>${escapeXml(item.category)}</category>` : '',
       item.author ? `      <dc:creator>${escapeXml(item.author)}</dc:creator>` : '',
@@ -70,7 +80,7 @@ export function buildRss(channel: RssChannel): string {
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.link)}</link>`,
-    `    <description>${escapeXml(channel.description)}</description>`,
+    `    <description>${escapeXml(rssText(channel.description))}</description>`,
     `    <language>${escapeXml(channel.language ?? 'en-NG')}</language>`,
     `    <atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>`,
     newest ? `    <lastBuildDate>${newest}</lastBuildDate>` : '',

@@ -51,11 +51,12 @@ describe('checkText: the spec §5 order', () => {
     expect(checkText(true)).toEqual({ ok: false, message: 'Invalid value' });
   });
 
-  it('treats text with control characters as Invalid value, but keeps tabs and line breaks', () => {
+  it('treats text with control characters as Invalid value, but keeps tabs, and line breaks in a multi-line field', () => {
     for (const bad of ['Ada\u0000', '\u0000', 'A\u0007da', 'Ada\u001B[31m', 'Ada\u007F']) {
       expect(checkText(bad), JSON.stringify(bad)).toEqual({ ok: false, message: 'Invalid value' });
     }
-    expect(checkText('line one\r\nline two\tend')).toEqual({ ok: true, value: 'line one\r\nline two\tend' });
+    expect(checkText('line one\r\nline two\tend', { multiline: true })).toEqual({ ok: true, value: 'line one\r\nline two\tend' });
+    expect(checkText('one line\tend')).toEqual({ ok: true, value: 'one line\tend' });
   });
 
   it('accepts the phone shapes the spec describes and refuses others', () => {

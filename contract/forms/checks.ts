@@ -4,7 +4,10 @@
  * therefore give the same message for the same input. Order (spec §5): required (blank after
  * trimming), email, phone, minimum length, min, max, custom — a field reports its first failure.
  */
+import { canonicalEmail } from './email';
 import { MESSAGES, maxLengthMessage, minLengthMessage } from './messages';
+
+export { canonicalEmail } from './email';
 
 export type Check = (value: string) => string | undefined;
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -12,7 +15,8 @@ export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: stri
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 /**
- * Control characters no person types (tab, newline and carriage return are fine). PostgreSQL
+ * Control characters no person types (tab, newline and carriage return are left to the field:
+ * multi-line fields keep line breaks, one-line ones refuse them with isOneLine). PostgreSQL
  * refuses NUL in text outright, so letting one through would turn bad input into a failed insert.
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -27,6 +31,20 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * something other than what was typed. No one needs one in a name.
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * What a one-line field (a name, a title, a venue, an address line, alt text, a tag...) may not
+ * hold, whatever its length: a line break (CR, LF, NEL, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH
+ * SEPARATOR), which would start a new header in a mail, a new property in an .ics file or a new
+ * row in a log; and a bidi embedding, override or isolate (BIDI_CONTROLS). Multi-line fields (a
+ * proposal, a message, a description, a Markdown body) keep their line breaks.
+ */
+const NOT_ONE_LINE = /[\r\n\u0085\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+/** The single-line rule (issue 32), the one test every one-line field of the contract applies. */
+export function isOneLine(value: string): boolean {
+  return !NOT_ONE_LINE.test(value);
+}
+
 /**
  * Characters that show nothing: format characters (zero-width spaces and joiners, word joiner,
  * byte-order mark, soft hyphen...), spaces, and the blank letters some fonts draw as nothing
@@ -44,8 +62,17 @@ export interface TextRules {
    * is blank (the field's required message).
    */
   name?: boolean;
+  /**
+   * An email address: in its canonical form (email.ts) before any other check, refused with the
+   * email message when it has none.
+   */
   email?: boolean;
   phone?: boolean;
+  /**
+   * A field whose value may span lines (a textarea). Every other text field is one line (isOneLine):
+   * a line break or bidi control in it is 'Invalid value' (the email message for an email field).
+   */
+  multiline?: boolean;
   minLength?: { n: number; message?: string };
   maxLength?: number;
   custom?: readonly Check[];
@@ -79,7 +106,14 @@ export function checkText(raw: unknown, rules: TextRules = {}): CheckResult<stri
     if (required) return fail(typeof required === 'string' ? required : MESSAGES.required);
     return { ok: true, value };
   }
-  if (rules.email && !EMAIL_PATTERN.test(value)) return fail(MESSAGES.email);
+  // The text as sent, not as trimmed: "Eve\n" is refused too, a line break is never wanted here.
+  if (!rules.multiline && typeof raw === 'string' && !isOneLine(raw)) return fail(rules.email ? MESSAGES.email : MESSAGES.invalid);
+  if (rules.email) {
+    // From the text as sent: trimming first would drop a byte-order mark at either end unseen.
+    const canonical = canonicalEmail(typeof raw === 'string' ? raw : value);
+    if (canonical === undefined || !EMAIL_PATTERN.test(canonical)) return fail(MESSAGES.email);
+    value = canonical;
+  }
   if (rules.phone && !PHONE_PATTERN.test(value)) return fail(MESSAGES.phone);
   if (rules.minLength && value.length < rules.minLength.n) {
     return fail(rules.minLength.message ?? minLengthMessage(rules.minLength.n));

@@ -24,11 +24,16 @@ import {
 } from './checks';
 import { MESSAGES, maxValueMessage, minLengthMessage } from './messages';
 
+/**
+ * Every text field is one line (checks.ts isOneLine: no line break, no bidi control) unless its
+ * rules say `multiline`: only the textareas (proposal, messages) do.
+ */
 export const NAME_RULES: TextRules = { name: true, maxLength: 100 };
 export const EMAIL_RULES: TextRules = { email: true, maxLength: 254 };
 export const PHONE_RULES: TextRules = { phone: true, maxLength: 30 };
 export const ORGANIZATION_RULES: TextRules = { required: false, name: true, maxLength: 200 };
 export const PROPOSAL_RULES: TextRules = {
+  multiline: true,
   minLength: { n: PROPOSAL_MIN_CHARS, message: MESSAGES.proposalMinimum },
   maxLength: PROPOSAL_MAX_CHARS,
 };
@@ -40,8 +45,9 @@ export const CARD_HOLDER_RULES: TextRules = { required: MESSAGES.cardHolderRequi
 export const CARD_NUMBER_RULES: TextRules = { required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] };
 export const CARD_EXPIRY_RULES: TextRules = { required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] };
 export const CARD_CVC_RULES: TextRules = { required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] };
-export const VOLUNTEER_MESSAGE_RULES: TextRules = { required: false, maxLength: 1000 };
+export const VOLUNTEER_MESSAGE_RULES: TextRules = { required: false, multiline: true, maxLength: 1000 };
 export const CONTACT_MESSAGE_RULES: TextRules = {
+  multiline: true,
   minLength: { n: CONTACT_MESSAGE_MIN_CHARS, message: minLengthMessage(CONTACT_MESSAGE_MIN_CHARS) },
   maxLength: CONTACT_MESSAGE_MAX_CHARS,
 };

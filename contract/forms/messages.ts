@@ -84,3 +84,16 @@ export const MAIL_REASONS = {
   privacy: 'How we handle your data:',
   questions: 'Questions? Write to us:',
 } as const;
+
+/**
+ * Ours (issue 32): the registration form's answers when the address already holds its registration
+ * for this edition (REGISTRATIONS_PER_EMAIL). No second registration is made either way; the ticket
+ * goes to the address again while the lost-ticket resend allows it this hour.
+ */
+export const REGISTRATION_MESSAGES = {
+  alreadyRegisteredResent:
+    'This email address is already registered for the festival, so no new registration was made. We have sent your ticket to it again: please check your inbox (and spam folder).',
+  /** The resend's hourly cap is reached: nothing more is sent now. */
+  alreadyRegistered:
+    'This email address is already registered for the festival, so no new registration was made. Its ticket was sent to it several times in the last hour: please check your inbox (and spam folder), or use “Send my ticket again” later.',
+} as const;

@@ -1,16 +1,17 @@
 import { Marked } from 'marked';
-import { htmlToText, sanitizeBodyHtml } from '@/contract/html/sanitize';
+import { htmlToText, sanitizeReportHtml } from '@/contract/html/sanitize';
 
 /**
  * Report bodies are written in Markdown (marked, GitHub-flavoured) and kept as the HTML it makes
  * after the site's sanitize-html allow-list (contract/html/sanitize.ts): raw HTML inside the Markdown
  * goes through the same allow-list as any API body, `javascript:` and other schemes are dropped,
- * and every link gets rel="noopener noreferrer".
+ * and every link gets rel="noopener noreferrer". Images must be this site's uploads (/api/media/):
+ * `![x](https://elsewhere/p.png)` becomes a plain link to that address, never an image that loads.
  */
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 export function renderReportMarkdown(source: string): string {
-  return sanitizeBodyHtml(markdown.parse(source, { async: false }));
+  return sanitizeReportHtml(markdown.parse(source, { async: false }));
 }
 
 /** Words per minute for the read time, a common reading speed for prose. */

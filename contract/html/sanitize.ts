@@ -54,6 +54,37 @@ export function sanitizeBodyHtml(html: unknown): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
 }
 
+/**
+ * Where a report's images may come from: this site's stored media, `/api/media/<id>.<ext>`
+ * (contract/api/reports.ts mediaUrl). Nothing else loads by itself on a report page or in a feed
+ * reader, so a report cannot carry a tracking pixel or hotlink another site's image.
+ */
+const SITE_MEDIA_SRC = /^\/api\/media\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
+
+const REPORT_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZE_OPTIONS,
+  transformTags: {
+    ...SANITIZE_OPTIONS.transformTags,
+    // Any other image: an http(s) one becomes a plain link (its alt text, or its address, as the
+    // text: the reader can still follow it, nothing is fetched); any other kind is dropped.
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = (attribs.src ?? '').trim();
+      if (SITE_MEDIA_SRC.test(src)) return { tagName, attribs: { ...attribs, src } };
+      if (/^https?:\/\//i.test(src)) return { tagName: 'a', attribs: { href: src, rel: 'noopener noreferrer' }, text: attribs.alt?.trim() || src };
+      return { tagName: 'dropped-image', attribs: {} };
+    },
+  },
+};
+
+/**
+ * A report's body (the Markdown's HTML, or a stored or API report's HTML) as safe HTML: the
+ * allow-list of sanitizeBodyHtml, and images only from this site's /api/media/ (SITE_MEDIA_SRC).
+ */
+export function sanitizeReportHtml(html: unknown): string {
+  if (typeof html !== 'string' || html.length === 0) return '';
+  return sanitizeHtml(html, REPORT_OPTIONS).trim();
+}
+
 /** Plain text from HTML (for descriptions, feeds and structured data): tags dropped, whitespace collapsed. */
 export function htmlToText(html: unknown): string {
   if (typeof html !== 'string') return '';

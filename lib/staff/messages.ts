@@ -16,7 +16,10 @@ export const STAFF_TEXT = {
     [failed > 0 ? `${failed} mail${failed === 1 ? '' : 's'} could not be delivered` : '', overdue > 0 ? `${overdue} mail${overdue === 1 ? ' has' : 's have'} waited more than ${MAIL_OVERDUE_MINUTES} minutes` : '']
       .filter(Boolean)
       .join('; ') + '. Check the SMTP settings (SMTP_URL) and the server log.',
-  exportsIntro: 'Everything submitted so far, as a spreadsheet (CSV). These files hold personal data: keep them safe and delete them when done.',
+  mailHeldBack: (n: number) =>
+    `${n} mail${n === 1 ? ' is' : 's are'} held back by the per-recipient limit (too many mails to one address within an hour, MAIL_PER_RECIPIENT_PER_HOUR). ${n === 1 ? 'It goes' : 'They go'} out by itself once the hour allows; nothing is lost.`,
+  exportsIntro: 'Everything submitted so far, as a spreadsheet (CSV). These files hold personal data: keep them safe and delete them when done. Every download is recorded in the audit log.',
+  exportAdminOnly: 'Only a festival admin can download these exports.',
   exportUnavailable: 'The festival’s backend does not offer this export. Ask whoever runs it for the data.',
   exportFailed: 'The export could not be made just now. Please try again in a minute.',
   nothingYet: 'Nothing yet.',
@@ -48,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.login': 'Signed in',
   'auth.login-failed': 'Failed sign-in',
   'auth.logout': 'Signed out',
+  'export.download': 'Downloaded an export',
   'ticket.check-in': 'Checked in a ticket',
   'staff.create': 'Added an account',
   'staff.password-reset': 'Reset a password',

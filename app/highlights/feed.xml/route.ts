@@ -26,7 +26,8 @@ export async function GET(): Promise<Response> {
       date: h.date,
       category: h.category,
       author: h.author || undefined,
-      imageUrl: absoluteUrl(h.image),
+      // Only this site's own images: a reader fetches an enclosure by itself (no tracking pixels).
+      imageUrl: /^\/(?!\/)/.test(h.image) ? absoluteUrl(h.image) : undefined,
     })),
   });
   return new Response(xml, {

@@ -9,6 +9,9 @@ import { staffRolesAndAudit } from './2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from './2026-11-25-2-session-idle-expiry';
 import { reportPublishing } from './2026-11-25-3-report-publishing';
 import { registrationsCounter } from './2026-11-25-4-registrations-counter';
+import { canonicalEmails } from './2026-11-26-1-canonical-emails';
+import { registrationEmailAndMailCap } from './2026-11-26-2-registration-email-and-mail-cap';
+import { mediaHousekeeping } from './2026-11-26-3-media-housekeeping';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -25,6 +28,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2-session-idle-expiry': sessionIdleExpiry,
   '2026-11-25-3-report-publishing': reportPublishing,
   '2026-11-25-4-registrations-counter': registrationsCounter,
+  '2026-11-26-1-canonical-emails': canonicalEmails,
+  '2026-11-26-2-registration-email-and-mail-cap': registrationEmailAndMailCap,
+  '2026-11-26-3-media-housekeeping': mediaHousekeeping,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

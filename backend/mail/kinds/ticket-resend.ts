@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { defineMailKind, gone } from '../kind';
 import { ticketMail } from '../ticket-mail';
@@ -6,7 +7,8 @@ import { ticketMail } from '../ticket-mail';
 export const ticketResendMail = defineMailKind({
   payload: z.object({}),
   async load(db, _payload, recipient) {
-    const rows = await db.selectFrom('registrations').selectAll().where('email', '=', recipient).orderBy('created_at').execute();
+    // By the canonical address, so registrations stored before addresses were canonical are sent too.
+    const rows = await db.selectFrom('registrations').selectAll().where(sql<string>`lower(trim(email))`, '=', recipient).orderBy('created_at').execute();
     if (rows.length === 0) throw gone('Every registration of this address');
     return rows;
   },

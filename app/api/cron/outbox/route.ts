@@ -4,7 +4,7 @@ import { drainOutboxes } from '@/lib/backend';
 
 /**
  * GET /api/cron/outbox: delivers what the outbox holds that is due — the built-in backend's mail
- * and the site's relayed sign-ups. Vercel Cron calls it (vercel.json) with
+ * (followed by its media sweep: images nothing has used for a day) and the site's relayed sign-ups. Vercel Cron calls it (vercel.json) with
  * `Authorization: Bearer $CRON_SECRET`; on one server a system cron may call it the same way.
  * Unset CRON_SECRET: the route does not exist (404). Safe to call any number of times at once:
  * every entry is claimed under a lease before it is delivered.

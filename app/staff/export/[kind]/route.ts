@@ -7,7 +7,9 @@ import { requireStaff } from '@/lib/staff/session';
  * GET /staff/export/<kind>: the backend's CSV export (GET /api/admin/export/<kind>.csv) for a
  * signed-in staff member. The browser holds the session cookie, not a bearer token, so the site
  * asks the API with the session's token and hands the file on. The session is checked here (a
- * route handler is its own endpoint); no session goes to the login.
+ * route handler is its own endpoint); no session goes to the login. Only admins may download
+ * (issue 32): the backend answers 403 to anyone else, said here in words; the dashboard offers the
+ * links to admins only. The backend records each download in the audit log.
  */
 const isKind = (kind: string): kind is keyof typeof EXPORT_LABELS => Object.hasOwn(EXPORT_LABELS, kind);
 
@@ -33,6 +35,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
     });
   } catch (error) {
     if (isApiError(error) && error.status === 401) await requireStaff('/staff');
+    // Exports are for admins (the backend decides: an external one may know roles the site does not).
+    if (isApiError(error) && error.status === 403) return plain(403, STAFF_TEXT.exportAdminOnly);
     if (isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501)) return plain(404, STAFF_TEXT.exportUnavailable);
     console.warn(`[staff] export ${kind}: ${error instanceof Error ? error.message : String(error)}`);
     return plain(502, STAFF_TEXT.exportFailed);
