@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import { getConfig } from './lib/config';
 import { FORM_POST_LIMIT_BYTES } from './contract/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
+import { cdnCacheRule } from './lib/http/shared-cache';
 import { API_CSP, CAMERA_PAGES, DOCUMENT_PATHS, PATTERN_CACHE_CONTROL, cameraPermissionsHeader, documentSecurityHeaders, staticSecurityHeaders } from './lib/security/headers';
 
 const { imageOrigins } = getConfig();
@@ -48,6 +49,8 @@ const nextConfig: NextConfig = {
       // Pages get theirs, with a nonce, from proxy.ts; /api is not matched there.
       { source: '/api/:path+', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       ...CAMERA_PAGES.map((source) => ({ source, headers: [cameraPermissionsHeader] })),
+      // CDNs keep anonymous public page views as nginx does (lib/http/shared-cache.ts: why here).
+      { source: cdnCacheRule.source, missing: [...cdnCacheRule.missing], headers: [...cdnCacheRule.headers] },
       // The adire tiles every page's CSS draws (app/globals.css). Next serves public files with
       // max-age=0, so each page view revalidated them: a round trip each on slow data. A day fresh,
       // then a month served stale while it revalidates; a changed tile shows within a day.

@@ -21,8 +21,8 @@ import { buildCsp, newNonce } from '@/lib/security/headers';
  * - a slug route (a report, an event, a ticket link) whose slug names nothing is rewritten to a URL
  *   no route serves, so the 404 is a whole server-rendered page with the right view
  *   (lib/not-found/); a found page pays a memory lookup, timed in Server-Timing;
- * - shared caches in front may keep anonymous public page views a few seconds: X-Accel-Expires for
- *   nginx (deploy/nginx/), CDN-Cache-Control for CDNs (lib/http/shared-cache.ts).
+ * - nginx in front may keep anonymous public page views a few seconds: X-Accel-Expires
+ *   (deploy/nginx/; CDNs get CDN-Cache-Control from next.config.ts: lib/http/shared-cache.ts).
  * /api is not matched (but for percent-encoded paths, to refuse undecodable ones): its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
  * and its answers carry a fixed policy from next.config.ts. Running the proxy cost each API call
  * about 0.45 ms of CPU, a sixth of a registration (docs/performance.md, "Registrations").
@@ -75,7 +75,7 @@ export async function proxy(request: NextRequest) {
   } else response = NextResponse.next({ request: { headers: requestHeaders } });
 
   withPageHeaders(response, csp, pathname);
-  const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers, search: searchParams });
+  const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers });
   for (const [key, value] of Object.entries(sharedCacheHeaders(seconds))) response.headers.set(key, value);
   return response;
 }

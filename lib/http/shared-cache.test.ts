@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHARED_CACHE_SECONDS, sharedCacheHeaders, sharedCacheSeconds } from './shared-cache';
+import { cdnCacheRule, SHARED_CACHE_SECONDS, sharedCacheHeaders, sharedCacheSeconds } from './shared-cache';
 
 const req = (pathname: string, { method = 'GET', headers = {} as Record<string, string> } = {}) => ({
   method,
@@ -29,23 +29,38 @@ describe('sharedCacheSeconds', () => {
     expect(sharedCacheSeconds(req('/', { headers: { authorization: 'Bearer x' } }))).toBe(0);
   });
 
-  it('never shares a client-side navigation’s RSC payload', () => {
-    expect(sharedCacheSeconds(req('/about', { headers: { rsc: '1' } }))).toBe(0);
-    expect(sharedCacheSeconds({ ...req('/about'), search: new URLSearchParams('_rsc=abc') })).toBe(0);
-  });
 });
 
 describe('sharedCacheHeaders', () => {
-  it('tells nginx and CDNs (RFC 9213) the same seconds, and nothing when 0', () => {
-    expect(sharedCacheHeaders(5)).toEqual({ 'X-Accel-Expires': '5', 'CDN-Cache-Control': 'max-age=5' });
+  it('tells nginx the seconds, and nothing when 0', () => {
+    expect(sharedCacheHeaders(5)).toEqual({ 'X-Accel-Expires': '5' });
     expect(sharedCacheHeaders(0)).toEqual({});
   });
 });
 
-/**
- * The per-visitor list is kept by hand: this catches a form page added without it. Every page
- * whose source hands a form its idempotency key must be one a shared cache never keeps.
- */
+describe('cdnCacheRule (next.config.ts headers())', () => {
+  // The rule's source is path-to-regexp: `/:path(<regexp>)` matches what `^/(<regexp>)$` does.
+  const matches = (pathname: string) => new RegExp(`^${cdnCacheRule.source.replace('/:path(', '/(')}$`).test(pathname);
+
+  it('covers the same paths as sharedCacheSeconds', () => {
+    for (const path of ['/', '/about', '/highlights', '/highlights/a-report', '/events/x', '/registers', '/contact-us']) {
+      expect(matches(path), path).toBe(true);
+      expect(sharedCacheSeconds(req(path)), path).toBe(SHARED_CACHE_SECONDS);
+    }
+    for (const path of ['/register', '/register/', '/donations', '/contact', '/volunteer/apply', '/newsletter/unsubscribe', '/newsletter/unsubscribe/done', '/registration/thank-you', '/donations/thank-you', '/staff', '/staff/check-in', '/tickets/ITN-1', '/api/content/hero/', '/_missing/report']) {
+      expect(matches(path), path).toBe(false);
+      expect(sharedCacheSeconds(req(path)), path).toBe(0);
+    }
+  });
+
+  it('is skipped for cookies, credentials, bodies and every kind of RSC request', () => {
+    expect(cdnCacheRule.missing.map((m) => `${m.type}:${m.key}`)).toEqual(
+      expect.arrayContaining(['header:cookie', 'header:authorization', 'header:content-type', 'header:rsc', 'query:_rsc']),
+    );
+    expect(cdnCacheRule.headers).toEqual([{ key: 'CDN-Cache-Control', value: `max-age=${SHARED_CACHE_SECONDS}` }]);
+  });
+});
+
 describe('every form page is per-visitor', () => {
   const appDir = path.join(process.cwd(), 'app');
 
