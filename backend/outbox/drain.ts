@@ -30,6 +30,8 @@ export interface DrainPolicy {
   /** How long a claim is held: longer than one delivery can take (SMTP timeouts are below it). */
   leaseMs: number;
   batchSize: number;
+  /** Deliveries of one batch in flight at once (a pooled SMTP transport sends them side by side). */
+  concurrency?: number;
   /** At most this many deliveries per recipient per window, every kind together (mail: MAIL_PER_RECIPIENT_PER_HOUR); unset: none. */
   perRecipient?: RecipientLimit | undefined;
 }
@@ -40,6 +42,9 @@ export const DEFAULT_DRAIN_POLICY: DrainPolicy = {
   maxAttempts: 50,
   leaseMs: 5 * 60_000,
   batchSize: 20,
+  // One SMTP round trip is mostly waiting (greeting, DATA, the server's answer): four at once
+  // delivered a registration rush's ticket mails about four times as fast (docs/performance.md).
+  concurrency: 4,
 };
 
 export interface DrainTarget {
@@ -65,6 +70,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
 /** Drains until nothing is due, or `budgetMs` has passed (a serverless response must not wait long). */
 export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promise<DrainResult> {
   const { db, dialect, topic, deliver, policy, log } = target;
@@ -75,14 +89,14 @@ export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promi
     const owner = randomUUID();
     const batch = await claimDue(db, dialect, { topic, owner, limit: policy.batchSize, leaseMs: policy.leaseMs, now: now() });
     if (batch.length === 0) break;
-    for (const entry of batch) {
+    const settle = async (entry: OutboxEntry) => {
       if (policy.perRecipient) {
         const admission = await admitDelivery(db, dialect, entry, owner, policy.perRecipient, now());
-        if (admission.kind === 'lost') continue;
+        if (admission.kind === 'lost') return;
         if (admission.kind === 'held') {
           await holdBack(db, entry.id, owner, admission.until);
           result.held++;
-          continue;
+          return;
         }
       }
       try {
@@ -100,7 +114,8 @@ export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promi
           result.retried++;
         }
       }
-    }
+    };
+    await inParallel(batch, policy.concurrency ?? 1, settle);
     // A batch with failures ends the pass: what failed is not due again yet.
     if (result.retried > 0 || batch.length < policy.batchSize) break;
   }
