@@ -5,6 +5,7 @@ import { pagePostRefusal } from '@/lib/http/page-post';
 import { BAD_ADDRESS, BAD_ADDRESS_API, refusalPage } from '@/lib/http/refusal-page';
 import { sharedCacheHeaders, sharedCacheSeconds } from '@/lib/http/shared-cache';
 import { createKnownContentLookups } from '@/lib/not-found/known-content';
+import type { MissingKind } from '@/lib/not-found/headings';
 import { MISSING_VIEW_HEADER, missingKindOfPath, missingRewritePath, missingViewFor, slugRouteOf } from '@/lib/not-found/missing-view';
 import { buildCsp, newNonce } from '@/lib/security/headers';
 
@@ -52,32 +53,37 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
 
-  const slugRoute = request.method === 'GET' || request.method === 'HEAD' ? slugRouteOf(pathname, searchParams) : undefined;
+  // A missing slug's rewrite fetched anew names its view in its path (lib/not-found/missing-view.ts,
+  // missingRewritePath); any other GET of a slug route asks whether the slug exists.
   const rewritten = missingKindOfPath(pathname);
-  let response: NextResponse;
-  if (rewritten) {
-    // A missing slug's rewrite, fetched anew (lib/not-found/missing-view.ts, missingRewritePath).
-    requestHeaders.set(MISSING_VIEW_HEADER, rewritten);
-    return withPageHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp, pathname);
-  } else if (slugRoute) {
+  const slugRoute = !rewritten && (request.method === 'GET' || request.method === 'HEAD') ? slugRouteOf(pathname, searchParams) : undefined;
+  let missing = rewritten;
+  let timing: string | undefined;
+  if (slugRoute) {
     const started = performance.now();
-    const missing = await missingViewFor(slugRoute, createKnownContentLookups());
-    const timing = `exists;dur=${(performance.now() - started).toFixed(3)}`;
-    if (missing) {
-      requestHeaders.set(MISSING_VIEW_HEADER, missing);
-      const target = request.nextUrl.clone();
-      target.pathname = missingRewritePath(missing);
-      target.search = '';
-      response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
-    } else response = NextResponse.next({ request: { headers: requestHeaders } });
-    response.headers.set('Server-Timing', timing);
-    if (missing) return withPageHeaders(response, csp, pathname);
-  } else response = NextResponse.next({ request: { headers: requestHeaders } });
-
+    missing = await missingViewFor(slugRoute, createKnownContentLookups());
+    timing = `exists;dur=${(performance.now() - started).toFixed(3)}`;
+  }
+  if (missing) requestHeaders.set(MISSING_VIEW_HEADER, missing);
+  const response =
+    missing && !rewritten
+      ? NextResponse.rewrite(missingRewriteUrl(request, missing), { request: { headers: requestHeaders } })
+      : NextResponse.next({ request: { headers: requestHeaders } });
+  if (timing) response.headers.set('Server-Timing', timing);
   withPageHeaders(response, csp, pathname);
-  const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers });
-  for (const [key, value] of Object.entries(sharedCacheHeaders(seconds))) response.headers.set(key, value);
+  // A 404 is never kept by nginx.
+  if (!missing) {
+    const seconds = sharedCacheSeconds({ method: request.method, pathname, headers: request.headers });
+    for (const [key, value] of Object.entries(sharedCacheHeaders(seconds))) response.headers.set(key, value);
+  }
   return response;
+}
+
+function missingRewriteUrl(request: NextRequest, missing: MissingKind): URL {
+  const target = request.nextUrl.clone();
+  target.pathname = missingRewritePath(missing);
+  target.search = '';
+  return target;
 }
 
 function withPageHeaders(response: NextResponse, csp: string, pathname: string): NextResponse {

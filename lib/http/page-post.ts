@@ -33,7 +33,7 @@ async function bodyReads(request: Request): Promise<boolean> {
       return true;
     }
     const text = await request.clone().text();
-    if (!request.headers.has('next-action')) return text.length === 0 || FORM_TYPES.test(type);
+    if (!request.headers.has('next-action')) return text.length === 0;
     // A JavaScript call of an action with plain arguments sends them as a JSON array.
     return Array.isArray(JSON.parse(text));
   } catch {
