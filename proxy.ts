@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
+import { donationCheckoutOrigin } from '@/lib/backend';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
 import { pagePostRefusal } from '@/lib/http/page-post';
 import { BAD_ADDRESS, BAD_ADDRESS_API, refusalPage } from '@/lib/http/refusal-page';
@@ -49,7 +50,8 @@ export async function proxy(request: NextRequest) {
   requestHeaders.delete('x-middleware-subrequest');
   requestHeaders.delete(MISSING_VIEW_HEADER);
   const nonce = newNonce();
-  const csp = buildCsp(nonce, { dev: isDevelopment(), imageOrigins: getConfig().imageOrigins });
+  const checkoutOrigin = donationCheckoutOrigin();
+  const csp = buildCsp(nonce, { dev: isDevelopment(), imageOrigins: getConfig().imageOrigins, formActionOrigins: checkoutOrigin ? [checkoutOrigin] : [] });
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
 

@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
 import { authRoutes } from './auth/routes';
 import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
+import { donationRoutes, paymentRoutes } from './donations/routes';
 import { formRoutes } from './forms/routes';
 import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
 import { newsletterRoutes } from './newsletter/routes';
@@ -72,7 +73,7 @@ export function createApp(deps: AppDeps): BackendApp {
       }
       return fail(c, 503, HTTP_MESSAGES.submissionsOff);
     };
-    for (const group of ['/forms/*', '/auth/*', '/admin/*', '/newsletter/*']) api.use(group, refuseWrites);
+    for (const group of ['/forms/*', '/auth/*', '/admin/*', '/newsletter/*', '/donations/*', '/payments/*']) api.use(group, refuseWrites);
   }
 
   // Per-client limit on everything that writes for the public: forms and sign-up attempts. The
@@ -99,12 +100,16 @@ export function createApp(deps: AppDeps): BackendApp {
     return next();
   };
   api.use('/forms/*', rateLimited);
+  // The donation checkout's endpoints are the visitor's too; Paystack's webhook is not (it is signed).
+  api.use('/donations/*', rateLimited);
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 
   api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config.festivalStartDate));
   api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
   api.route('/forms', formRoutes({ ...deps, log }));
+  api.route('/donations', donationRoutes({ ...deps, log }));
+  api.route('/payments', paymentRoutes({ ...deps, log }));
   api.route('/tickets', ticketRoutes(deps));
   api.route('/admin/check-ins', checkInRoutes(deps));
   api.route('/auth', authRoutes(deps));

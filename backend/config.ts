@@ -85,6 +85,8 @@ export interface BackendConfig {
   submissionsOff: boolean;
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
+  /** PAYSTACK_CHECKOUT_ORIGIN as an origin. */
+  paystackCheckoutOrigin: string;
   registrationCapacity: number | undefined;
   /** REGISTRATIONS_PER_EMAIL; undefined: no limit. */
   registrationsPerEmail: number | undefined;
@@ -125,6 +127,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     submissionsOff,
     paystackSecretKey: c.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: c.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    paystackCheckoutOrigin: new URL(c.PAYSTACK_CHECKOUT_ORIGIN).origin,
     registrationCapacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : undefined,
     registrationsPerEmail: c.REGISTRATIONS_PER_EMAIL > 0 ? c.REGISTRATIONS_PER_EMAIL : undefined,
     allowStaffSignup: c.ALLOW_STAFF_SIGNUP,

@@ -8,10 +8,12 @@ import { seedContent } from './db/seed';
 import { unknownClientWarning } from './lib/client-address';
 import { loadSigner } from './lib/signing';
 import { mailOutbox } from './mail';
+import { reconcileDonations } from './donations/checkout';
+import { occasionally } from './lib/occasional';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
-import { gatewayFromConfig, type PaymentGateway } from './payments';
+import { checkoutFromConfig, createSandboxGateway, type PaymentGateway, type PaystackCheckout } from './payments';
 import type { AppEnv, Logger } from './types';
 
 export interface Backend {
@@ -21,9 +23,10 @@ export interface Backend {
   /**
    * One bounded pass over the due mail (what after(), the cron route and tests call), followed by
    * the media sweep (backend/media/sweep.ts: images nothing has used for a day; at most once per
-   * few minutes per instance). `mediaDeleted`: the images that pass deleted.
+   * few minutes per instance) and the reconciliation of pending Paystack donations (at most once a
+   * minute per instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked.
    */
-  drainMail: (budgetMs?: number) => Promise<DrainResult & { mediaDeleted: number }>;
+  drainMail: (budgetMs?: number) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number } }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -34,6 +37,8 @@ export interface Backend {
 
 export interface StartOptions {
   gateway?: PaymentGateway;
+  /** Paystack's checkout; default from PAYSTACK_SECRET_KEY; null: none (the sandbox). */
+  checkout?: PaystackCheckout | null;
   log?: Logger;
   socketAddress?: (c: Context<AppEnv>) => string | undefined;
   /** After a write that queued mail. Default: kick the mail loop when it runs. */
@@ -57,21 +62,35 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   if (unknownClients) log(unknownClients);
   const { target: mail, transport } = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log });
   const media = createMediaSweeper(handle.db, handle.dialect, { log });
+  const checkout = options.checkout === undefined ? checkoutFromConfig(config) : (options.checkout ?? undefined);
   let loop: DrainLoop | undefined;
+  const kickMail = (topic: OutboxTopic) => {
+    if (loop) loop.kick();
+    else options.onOutboxWrite?.(topic);
+  };
+  // Donations still pending after a few minutes are asked about (a lost webhook, a closed tab).
+  const reconcile = checkout
+    ? occasionally('payments', (now) => reconcileDonations({ db: handle.db, config, log, onOutboxWrite: kickMail, checkout }, { now }), {
+        minIntervalMs: 60_000,
+        log,
+        idle: { checked: 0, settled: 0 },
+      })
+    : async () => ({ checked: 0, settled: 0 });
+  /** What runs after each pass over the mail, wherever the drain runs. */
+  const housekeeping = async () => ({ mediaDeleted: await media.sweep(), donations: await reconcile() });
 
   const app = createApp({
     db: handle.db,
     dialect: handle.dialect,
     config,
-    gateway: options.gateway ?? gatewayFromConfig(config),
+    // The spec's card form only ever charges the sandbox; real money goes through Paystack's page.
+    gateway: options.gateway ?? createSandboxGateway(),
+    checkout,
     signer,
     log,
     // A long-lived server's loop delivers (and schedules the retries); elsewhere the host's hook
     // (after() in the site) does.
-    onOutboxWrite: (topic) => {
-      if (loop) loop.kick();
-      else options.onOutboxWrite?.(topic);
-    },
+    onOutboxWrite: kickMail,
     ...(options.socketAddress ? { socketAddress: options.socketAddress } : {}),
   });
   return {
@@ -80,11 +99,11 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     dialect: handle.dialect,
     async drainMail(budgetMs) {
       const result = await drainOutbox(mail, budgetMs);
-      return { ...result, mediaDeleted: await media.sweep() };
+      return { ...result, ...(await housekeeping()) };
     },
     startMailLoop() {
       if (config.submissionsOff) return;
-      loop ??= createDrainLoop(mail, { afterPass: () => media.sweep() });
+      loop ??= createDrainLoop(mail, { afterPass: housekeeping });
       loop.kick();
     },
     async close() {

@@ -5,6 +5,7 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { Signer } from './lib/signing';
 import type { OutboxTopic } from './outbox/queue';
 import type { PaymentGateway } from './payments/gateway';
+import type { PaystackCheckout } from './payments/paystack';
 
 export interface StaffUser {
   id: string;
@@ -25,7 +26,10 @@ export interface AppDeps {
   db: Db;
   dialect: DbDialect;
   config: BackendConfig;
+  /** The spec's card form: the sandbox (no money moves). */
   gateway: PaymentGateway;
+  /** Paystack's redirect checkout, when PAYSTACK_SECRET_KEY is set: the real path for donations. */
+  checkout?: PaystackCheckout;
   /** Signs ticket and unsubscribe links; default: loaded from TICKET_SECRET or the database on first use. */
   signer?: Signer;
   rateLimiter?: RateLimiter;

@@ -28,6 +28,11 @@ export const sharedSettingsShape = {
   SITE_URL: z.url().default('http://localhost:3000'),
   FESTIVAL_START_DATE: isoDate.default(FALLBACK_FESTIVAL_START_DATE),
   FESTIVAL_END_DATE: isoDate.default(FALLBACK_FESTIVAL_END_DATE),
+  /**
+   * Paystack's hosted checkout page: the one origin donors are sent to (the backend checks every
+   * authorization_url against it) and the one the CSP's form-action allows besides our own.
+   */
+  PAYSTACK_CHECKOUT_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://checkout.paystack.com'),
   /** Set to 1 by Vercel in its builds and functions: a filesystem that keeps nothing. */
   VERCEL: flagSetting.default(false),
 };

@@ -1,20 +1,29 @@
 'use server';
 
+import { redirect } from 'next/navigation';
+import { DONATION_API, paymentReferenceSchema } from '@/contract/api/donations';
+import type { RetryNotice } from '@/contract/forms/donation-messages';
 import { DONATION_SECRET_FIELDS, type FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import {
   AMOUNT_CHOICE_FIELD,
   CUSTOM_AMOUNT_FIELD,
   DONATION_PAYLOAD_FIELDS,
+  donationCheckoutFormSchema,
   donationFormSchema,
   resolveDonationAmount,
+  toDonationCheckoutPayload,
   toDonationPayload,
 } from '@/contract/forms/schemas';
-import { resultField, submitForm } from '@/lib/forms/submit';
+import { apiClient, isApiError } from '@/lib/backend';
+import { donationStatus, paystackPageFrom, returnPath, thankYouPath } from '@/lib/forms/donation-checkout';
+import { newIdempotencyKey, resultField, submitForm } from '@/lib/forms/submit';
+
+const withAmount = (raw: Record<string, unknown>) => ({ ...raw, amount: resolveDonationAmount(raw) });
 
 /**
- * A donation in naira (spec §3): the card goes to the backend once, inside the payload, and is
- * never logged, stored here or sent back to the browser.
+ * The spec's card form (§3): the sandbox, or the external backend. The card goes to the backend
+ * once, inside the payload, and is never logged, stored here or sent back to the browser.
  */
 export async function donateAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return submitForm(formData, {
@@ -23,7 +32,7 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
     payload: toDonationPayload,
     fallback: SUBMIT_MESSAGES.donation,
     thankYou: '/donations/thank-you',
-    input: (raw) => ({ ...raw, amount: resolveDonationAmount(raw) }),
+    input: withAmount,
     // What goes back to the form after a failure: the amount choice as made, never the card number or CVC.
     echo: [AMOUNT_CHOICE_FIELD, CUSTOM_AMOUNT_FIELD, ...Object.keys(donationFormSchema.shape)],
     secretFields: DONATION_SECRET_FIELDS,
@@ -35,4 +44,52 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
       return `/donations/thank-you?${query.toString()}`;
     },
   });
+}
+
+/**
+ * The live form (issue 27): the donation is stored as pending and the donor is sent (303 without
+ * JavaScript) to Paystack's page, which takes the payment and sends them back to /donations/return.
+ */
+export async function donateCheckoutAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  return submitForm(formData, {
+    schema: donationCheckoutFormSchema,
+    path: DONATION_API.checkout,
+    payload: toDonationCheckoutPayload,
+    fallback: SUBMIT_MESSAGES.donation,
+    thankYou: '/donations/thank-you',
+    input: withAmount,
+    echo: [AMOUNT_CHOICE_FIELD, CUSTOM_AMOUNT_FIELD, ...Object.keys(donationCheckoutFormSchema.shape)],
+    fieldMap: DONATION_PAYLOAD_FIELDS,
+    done: (_data, result, values) =>
+      paystackPageFrom(result) ?? { status: 'error', errors: {}, values, message: SUBMIT_MESSAGES.donation, idempotencyKey: newIdempotencyKey() },
+  });
+}
+
+/**
+ * "Try again" on the return page: a new checkout for the same donor and amount (typed once, kept
+ * by the backend). Asks first what became of the donation, so a payment that went through after
+ * all ends on the thank-you page, and one still being confirmed is not paid twice.
+ */
+export async function retryDonationAction(formData: FormData): Promise<void> {
+  const reference = paymentReferenceSchema.safeParse(formData.get('reference'));
+  if (!reference.success) redirect('/donations');
+  const back = (notice: RetryNotice) => `${returnPath(reference.data)}&notice=${notice}`;
+  const current = await donationStatus(reference.data);
+  if (current.kind === 'unknown') redirect('/donations');
+  if (current.kind === 'found') {
+    if (current.status.status === 'succeeded') redirect(thankYouPath(current.status));
+    if (current.status.status === 'pending' || current.status.status === 'review') redirect(back('confirming'));
+  }
+  const key = formData.get('idempotencyKey');
+  let page: string | undefined;
+  try {
+    const body = (await apiClient.post(DONATION_API.retry, { reference: reference.data }, {
+      idempotencyKey: typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key) ? key : newIdempotencyKey(),
+    })) as Record<string, unknown>;
+    const data = typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+    page = paystackPageFrom({ body, data });
+  } catch (error) {
+    if (!isApiError(error)) console.error(`[donations] retry: unexpected ${error instanceof Error ? error.name : typeof error}`);
+  }
+  redirect(page ?? back('failed'));
 }

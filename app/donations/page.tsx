@@ -8,13 +8,15 @@ import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { CHECKOUT_FORM_TEXT } from '@/contract/forms/donation-messages';
+import { donationCheckoutOrigin } from '@/lib/backend';
 import { getDonationPolicy } from '@/lib/content';
 import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/contract/festival';
-import { donateAction } from './actions';
+import { donateAction, donateCheckoutAction } from './actions';
 
 export const metadata: Metadata = {
   title: 'Donate',
-  description: `Support ${FESTIVAL_NAME}: free readings, workshops and libraries for young readers. Donate in naira by card.`,
+  description: `Support ${FESTIVAL_NAME}: free readings, workshops and libraries for young readers. Donate in naira by card, bank transfer or USSD.`,
 };
 
 /**
@@ -24,6 +26,9 @@ export const metadata: Metadata = {
 export default async function DonationsPage() {
   await connection();
   const policy = await getDonationPolicy();
+  // Live (PAYSTACK_SECRET_KEY with the built-in backend): Paystack's page takes the payment. Else
+  // the spec's card form, for the sandbox or the festival's external backend.
+  const checkout = donationCheckoutOrigin() !== undefined;
   return (
     <Container width="narrow" className={styles.page}>
       <SectionHeading
@@ -38,7 +43,13 @@ export default async function DonationsPage() {
           </p>
         }
       />
-      <ActionForm action={donateAction} form="donation" idempotencyKey={crypto.randomUUID()} permalink="/donations" aria-labelledby="donate-title">
+      <ActionForm
+        action={checkout ? donateCheckoutAction : donateAction}
+        form="donation"
+        idempotencyKey={crypto.randomUUID()}
+        permalink="/donations"
+        aria-labelledby="donate-title"
+      >
         <AmountChoice />
         <FormSection id="donor-title" title="Your details">
           <FormRow>
@@ -54,14 +65,20 @@ export default async function DonationsPage() {
           </FormRow>
           <Field name="zipcode" label="Postcode" autoComplete="postal-code" width="short" />
         </FormSection>
-        <FormSection id="card-title" title="Card details">
-          <Field name="cardHolder" label="Name on card" autoComplete="cc-name" spellCheck={false} />
-          <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" spellCheck={false} secret width="medium" hint="The long number on the front of your card." />
-          <FormRow>
-            <Field name="cardExpiry" label="Expiry date" autoComplete="cc-exp" inputMode="numeric" spellCheck={false} width="short" hint="MM/YY, for example 09/27" />
-            <Field name="cardCvc" label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" spellCheck={false} secret width="short" hint="The last 3 digits on the back, or 4 on the front of Amex." />
-          </FormRow>
-        </FormSection>
+        {checkout ? (
+          <FormSection id="payment-title" title={CHECKOUT_FORM_TEXT.section}>
+            <p data-testid="checkout-note">{CHECKOUT_FORM_TEXT.howYouPay}</p>
+          </FormSection>
+        ) : (
+          <FormSection id="card-title" title="Card details">
+            <Field name="cardHolder" label="Name on card" autoComplete="cc-name" spellCheck={false} />
+            <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" spellCheck={false} secret width="medium" hint="The long number on the front of your card." />
+            <FormRow>
+              <Field name="cardExpiry" label="Expiry date" autoComplete="cc-exp" inputMode="numeric" spellCheck={false} width="short" hint="MM/YY, for example 09/27" />
+              <Field name="cardCvc" label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" spellCheck={false} secret width="short" hint="The last 3 digits on the back, or 4 on the front of Amex." />
+            </FormRow>
+          </FormSection>
+        )}
         <FormActions>
           <SubmitButton pendingLabel="Processing…">Donate</SubmitButton>
         </FormActions>

@@ -106,7 +106,12 @@ function Figures({ d }: { d: Dashboard }) {
             ) : null}
           </Figure>
           <Figure id="checked-in" label="Wristbands checked in" value={formatCount(r.checkedInWristbands)} detail={`${formatCount(r.checkedInRegistrations)} of ${formatCount(r.count)} registrations`} />
-          <Figure id="donations" label="Donations" value={formatKobo(d.donations.totalKobo)} detail={`${formatCount(d.donations.count)} successful`} />
+          <Figure
+            id="donations"
+            label="Donations"
+            value={formatKobo(d.donations.totalKobo)}
+            detail={`${formatCount(d.donations.count)} successful; ${formatCount(d.donations.pending)} waiting for payment${d.donations.review ? `; ${formatCount(d.donations.review)} to review` : ''}`}
+          />
           <Figure id="partnerships" label="Partnership requests" value={formatCount(d.partnerships)} />
           <Figure id="volunteers" label="Volunteer applications" value={formatCount(d.volunteers)} />
           <Figure id="newsletter" label="Newsletter subscribers" value={formatCount(d.newsletter)} />
@@ -126,6 +131,13 @@ function Figures({ d }: { d: Dashboard }) {
             rows={d.recent.registrations.map((x) => [x.name, `${x.reference} ×${x.wristbands}${x.checkedIn ? ', in' : ''}`, formatLagosShort(x.at)])}
           />
           <Recent id="donations" caption="Donations" head={['Name', 'Amount', 'When']} rows={d.recent.donations.map((x) => [x.name, formatKobo(x.amountKobo), formatLagosShort(x.at)])} />
+          <Recent
+            id="unpaid-donations"
+            caption="Donations not paid yet"
+            note="Waiting: Paystack has not confirmed a payment (a transfer can take a while). Review: Paystack reports another amount paid; check it in Paystack's dashboard."
+            head={['Name', 'Amount', 'State', 'When']}
+            rows={d.recent.unpaidDonations.map((x) => [x.name, formatKobo(x.amountKobo), x.status === 'review' ? 'Review' : 'Waiting', formatLagosShort(x.at)])}
+          />
           <Recent
             id="partnerships"
             caption="Partnership requests"

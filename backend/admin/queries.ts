@@ -28,8 +28,12 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
     checkInCounts(db),
     db
       .selectFrom('donations')
-      .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(amount_kobo), 0)`.as('total')])
-      .where('status', '=', 'succeeded')
+      .select([
+        sql<string>`coalesce(sum(case when status = 'succeeded' then 1 else 0 end), 0)`.as('count'),
+        sql<string>`coalesce(sum(case when status = 'succeeded' then amount_kobo else 0 end), 0)`.as('total'),
+        sql<string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
+        sql<string>`coalesce(sum(case when status = 'review' then 1 else 0 end), 0)`.as('review'),
+      ])
       .executeTakeFirstOrThrow(),
     countOf(db, 'partnerships'),
     countOf(db, 'volunteer_applications'),
@@ -48,7 +52,7 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
       .executeTakeFirstOrThrow(),
   ]);
 
-  const [registrations, donationRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
+  const [registrations, donationRows, unpaidRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
     db
       .selectFrom('registrations')
       .select(['first_name', 'last_name', 'ticket_reference', 'number_of_tickets', 'checked_in_at', 'created_at'])
@@ -60,6 +64,14 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
       .selectFrom('donations')
       .select(['first_name', 'last_name', 'amount_kobo', 'created_at'])
       .where('status', '=', 'succeeded')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(DASHBOARD_RECENT)
+      .execute(),
+    db
+      .selectFrom('donations')
+      .select(['first_name', 'last_name', 'amount_kobo', 'status', 'created_at'])
+      .where('status', 'in', ['pending', 'review'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(DASHBOARD_RECENT)
@@ -85,7 +97,7 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
       checkedInRegistrations: checkIns.checkedInRegistrations,
       checkedInWristbands: checkIns.checkedInWristbands,
     },
-    donations: { count: n(donations.count), totalKobo: n(donations.total) },
+    donations: { count: n(donations.count), totalKobo: n(donations.total), pending: n(donations.pending), review: n(donations.review) },
     partnerships,
     volunteers,
     newsletter: n(newsletter.n),
@@ -100,6 +112,12 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
         at: r.created_at,
       })),
       donations: donationRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, amountKobo: n(r.amount_kobo), at: r.created_at })),
+      unpaidDonations: unpaidRows.map((r) => ({
+        name: `${r.first_name} ${r.last_name}`,
+        amountKobo: n(r.amount_kobo),
+        status: r.status === 'review' ? ('review' as const) : ('pending' as const),
+        at: r.created_at,
+      })),
       partnerships: partnershipRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, organization: r.organization, at: r.created_at })),
       volunteers: volunteerRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, availability: r.availability, at: r.created_at })),
       newsletter: newsletterRows.map((r) => ({ email: maskEmail(r.email), at: r.created_at })),

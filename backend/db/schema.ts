@@ -149,9 +149,15 @@ export interface DonationTable {
   card_brand: string;
   gateway: string;
   gateway_reference: string;
+  /** contract/api/donations.ts DONATION_STATES. */
   status: string;
   source: string;
   created_at: string;
+  channel: string | null;
+  gateway_response: string | null;
+  paid_at: string | null;
+  authorization_url: string | null;
+  checked_at: string | null;
 }
 
 export interface VolunteerTable {

@@ -20,15 +20,19 @@ function redactCard(raw: Record<string, unknown>): unknown {
 }
 
 /**
- * POST /forms/donations: charge the card through the gateway (once per reference), then store the
- * donation (last four digits and brand only) and queue its receipt in one transaction.
+ * POST /forms/donations (the spec's card form): charge the card through the sandbox (once per
+ * reference; no money moves), then store the donation (last four digits and brand only) and queue
+ * its receipt in one transaction. With Paystack configured this path refuses card data.
  */
-export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'log'>): FormFlow<typeof donationPayloadSchema> {
+export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout' | 'log'>): FormFlow<typeof donationPayloadSchema> {
   const { gateway } = deps;
   return {
     schema: donationPayloadSchema,
     fingerprint: redactCard,
     async handle(data, { commit, reference }) {
+      // Live payments are taken on Paystack's page (donations/checkout.ts): a card sent here is
+      // refused before anything reads it, and it goes nowhere.
+      if (deps.checkout) return { status: 422, body: { ...failureBody(PAYMENT_MESSAGES.cardNotTaken) } };
       // The schema already checked the expiry; parse again for the gateway's month and year.
       const expiry = parseExpiry(data.card.expiry);
       if (!expiry) return { status: 422, body: { ...failureBody(HTTP_MESSAGES.validation, { 'card.expiry': 'Invalid value' }) } };

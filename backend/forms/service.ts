@@ -41,6 +41,7 @@ export const FORM_MESSAGES = {
     `Only ${n} wristband${n === 1 ? ' is' : 's are'} left for this edition. Please choose fewer tickets.`,
   partnership: 'Thank you for your proposal. We will respond within 5 business days.',
   donation: 'Thank you for your donation. A confirmation email will follow within 24 hours.',
+  donationCheckout: "Your donation is ready: continue on Paystack's secure page to pay.",
   volunteer: 'Thank you for offering to volunteer. We will be in touch soon.',
   contact: 'Thank you for your message. We will reply by email.',
 } as const;

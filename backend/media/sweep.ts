@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DbDialect } from '../db/schema';
 import type { Logger } from '../types';
+import { occasionally } from '../lib/occasional';
 import { forgetOldUploads } from './upload-quota';
 
 /**
@@ -97,27 +98,15 @@ export interface MediaSweeper {
 }
 
 export function createMediaSweeper(db: Db, dialect: DbDialect, { log, minIntervalMs = 5 * 60_000 }: { log: Logger; minIntervalMs?: number }): MediaSweeper {
-  let lastRun = Number.NEGATIVE_INFINITY;
-  let running: Promise<number> | undefined;
-  return {
-    sweep(now = new Date()) {
-      if (running) return running;
-      if (now.getTime() - lastRun < minIntervalMs) return Promise.resolve(0);
-      lastRun = now.getTime();
-      running = (async () => {
-        try {
-          await forgetOldUploads(db, now);
-          const removed = await sweepUnreferencedMedia(db, dialect, { now });
-          if (removed > 0) log(`[media] deleted ${removed} image(s) nothing has used for a day`);
-          return removed;
-        } catch (error) {
-          log(`[media] sweep failed: ${error instanceof Error ? error.message : String(error)}`);
-          return 0;
-        } finally {
-          running = undefined;
-        }
-      })();
-      return running;
+  const sweep = occasionally(
+    'media',
+    async (now) => {
+      await forgetOldUploads(db, now);
+      const removed = await sweepUnreferencedMedia(db, dialect, { now });
+      if (removed > 0) log(`[media] deleted ${removed} image(s) nothing has used for a day`);
+      return removed;
     },
-  };
+    { minIntervalMs, log, idle: 0 },
+  );
+  return { sweep };
 }

@@ -1,15 +1,14 @@
 import type { BackendConfig } from '../config';
-import type { PaymentGateway } from './gateway';
-import { createPaystackGateway } from './paystack';
-import { createSandboxGateway } from './sandbox';
+import { createPaystackCheckout, type PaystackCheckout } from './paystack';
 
 export * from './gateway';
-export { createPaystackGateway } from './paystack';
+export { createPaystackCheckout, type PaystackCheckout, type PaystackTransaction } from './paystack';
 export { createSandboxGateway, SANDBOX_CARDS } from './sandbox';
+export { paystackSignatureValid } from './webhook-signature';
 
-/** Paystack when a secret key is configured, else the sandbox. */
-export function gatewayFromConfig(config: BackendConfig): PaymentGateway {
+/** Paystack's redirect checkout when a secret key is configured; undefined means the sandbox. */
+export function checkoutFromConfig(config: BackendConfig): PaystackCheckout | undefined {
   return config.paystackSecretKey
-    ? createPaystackGateway({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
-    : createSandboxGateway();
+    ? createPaystackCheckout({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl, checkoutOrigin: config.paystackCheckoutOrigin })
+    : undefined;
 }

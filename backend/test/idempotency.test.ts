@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type BackendApp } from '../app';
 import { completeIdempotencyKey, reserveIdempotencyKey } from '../lib/idempotency';
 import type { Db } from '../db/schema';
-import { createPaystackGateway } from '../payments';
+import { DONATION_API } from '@/contract/api/donations';
+import { createPaystackCheckout, createSandboxGateway } from '../payments';
 import { buildApp, countRows, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startPaystackStandIn, type PaystackStandIn } from '@/test/support/paystack-stand-in';
 
@@ -12,7 +13,7 @@ import { startPaystackStandIn, type PaystackStandIn } from '@/test/support/payst
  * An Idempotency-Key and the row it protects are recorded together, or not at all (issue 13,
  * finding 3). The tests make a request fail between its work and its commit, as a crash would
  * (the process also dies before it can clean up), wait out the stale window, and retry with the
- * same key: exactly one row, and for donations exactly one charge at the gateway.
+ * same key: exactly one row, and for donations exactly one Paystack checkout that a donor is shown.
  */
 const SECRET = 'sk_test_idempotency_standin';
 
@@ -52,6 +53,13 @@ async function ageKey(db: Db, key: string) {
     .execute();
 }
 
+/** The donation payload of spec §7 without the card: what the live checkout takes. */
+function checkoutPayload(amount = 5000) {
+  const { card: _card, ...rest } = validPayloads.donation({}, amount);
+  void _card;
+  return rest;
+}
+
 describe.each(dbTargets)('idempotency is atomic with the write on $name', (target) => {
   let database: TestDatabase;
   let standIn: PaystackStandIn;
@@ -60,14 +68,15 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
   const logged: string[] = [];
 
   beforeAll(async () => {
-    standIn = await startPaystackStandIn(SECRET);
+    standIn = await startPaystackStandIn({ secretKey: SECRET });
     database = await target.create();
     await buildApp(database.handle); // migrate and seed
     app = createApp({
       db: database.handle.db.withPlugin(faults),
       dialect: database.handle.dialect,
       config: testConfig({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.url }),
-      gateway: createPaystackGateway({ secretKey: SECRET, baseUrl: standIn.url, timeoutMs: 2_000 }),
+      gateway: createSandboxGateway(),
+      checkout: createPaystackCheckout({ secretKey: SECRET, baseUrl: standIn.url, checkoutOrigin: standIn.checkoutOrigin, timeoutMs: 2_000 }),
       log: (line) => logged.push(line),
     });
   });
@@ -99,50 +108,58 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
     expect(faults.armed).toBe(0);
   });
 
-  it('donation: a failure between the charge and the commit, then a retry: one row, one charge', async () => {
+  const checkoutsFor = (reference: string) =>
+    standIn.requests.filter((r) => r.path === '/transaction/initialize' && (JSON.parse(r.body) as { reference: string }).reference.startsWith(reference));
+
+  it('donation checkout: a failure between Paystack and the commit, then a retry: one row, one checkout shown', async () => {
     const key = `don-${randomUUID()}`;
     const before = await countRows(database.handle, 'donations');
-    faults.failNext('InsertQueryNode', 'donations'); // after Paystack said yes
+    faults.failNext('InsertQueryNode', 'donations'); // after Paystack opened the checkout
     faults.failNext('DeleteQueryNode', 'idempotency_keys'); // and no clean-up: a crash
-    const crashed = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    const crashed = await postJson(app, DONATION_API.checkout, checkoutPayload(), { 'Idempotency-Key': key });
     expect(crashed.status).toBe(500);
-    expect(standIn.successfulCharges()).toBeGreaterThan(0);
-    const reference = standIn.charges.at(-1)!.body.reference as string;
-    expect(standIn.successfulCharges(reference)).toBe(1);
+    const reference = (JSON.parse(standIn.requests.at(-1)!.body) as { reference: string }).reference;
     expect(await countRows(database.handle, 'donations')).toBe(before);
 
     await ageKey(database.handle.db, key);
-    const retry = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    const retry = await postJson(app, DONATION_API.checkout, checkoutPayload(), { 'Idempotency-Key': key });
     expect(retry.status).toBe(201);
-    const body = (await retry.json()) as { data: { reference: string } };
-    expect(body.data.reference).toBe(reference);
+    const body = (await retry.json()) as { data: { reference: string; authorizationUrl: string } };
+    // Paystack refused the same reference again, so the retry opened a checkout of its own; the
+    // first one's page was never shown to anyone and stays unpaid.
+    expect(body.data.reference).not.toBe(reference);
+    expect(body.data.reference.startsWith(`${reference}.`)).toBe(true);
+    expect(checkoutsFor(reference)).toHaveLength(3);
     expect(await countRows(database.handle, 'donations')).toBe(before + 1);
-    expect(standIn.successfulCharges(reference)).toBe(1);
-    // Every charge attempt for this donation carried the same reference, so Paystack could refuse the second.
-    const attempts = standIn.charges.filter((c) => c.body.reference === reference);
-    expect(attempts.map((c) => c.duplicate)).toEqual([false, true]);
+    const again = await postJson(app, DONATION_API.checkout, checkoutPayload(), { 'Idempotency-Key': key });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await again.json()) as typeof body).data.authorizationUrl).toBe(body.data.authorizationUrl);
+    expect(checkoutsFor(reference)).toHaveLength(3);
   });
 
-  it('donation: the same failure, retried at once (the key was released), still one row and one charge', async () => {
+  it('donation checkout: the same failure, retried at once (the key was released), still one row', async () => {
     const key = `don-${randomUUID()}`;
     const before = await countRows(database.handle, 'donations');
-    const charged = standIn.successfulCharges();
     faults.failNext('InsertQueryNode', 'donations');
-    expect((await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key })).status).toBe(500);
-    const retry = await postJson(app, '/api/forms/donations/', validPayloads.donation(), { 'Idempotency-Key': key });
+    expect((await postJson(app, DONATION_API.checkout, checkoutPayload(), { 'Idempotency-Key': key })).status).toBe(500);
+    const retry = await postJson(app, DONATION_API.checkout, checkoutPayload(), { 'Idempotency-Key': key });
     expect(retry.status).toBe(201);
     expect(await countRows(database.handle, 'donations')).toBe(before + 1);
-    expect(standIn.successfulCharges()).toBe(charged + 1);
   });
 
-  it('a key reused for another amount after a failed attempt is refused, and nothing is charged', async () => {
+  it('a key reused for another amount after a failed attempt gets a checkout of the new amount only', async () => {
     const key = `don-${randomUUID()}`;
+    const before = await countRows(database.handle, 'donations');
     faults.failNext('InsertQueryNode', 'donations');
-    expect((await postJson(app, '/api/forms/donations/', validPayloads.donation({}, 5000), { 'Idempotency-Key': key })).status).toBe(500);
-    const charged = standIn.successfulCharges();
-    const other = await postJson(app, '/api/forms/donations/', validPayloads.donation({}, 7000), { 'Idempotency-Key': key });
-    expect(other.status).toBe(422);
-    expect(standIn.successfulCharges()).toBe(charged);
+    expect((await postJson(app, DONATION_API.checkout, checkoutPayload(5000), { 'Idempotency-Key': key })).status).toBe(500);
+    // The failed attempt stored nothing and its checkout page was never shown: the key is free.
+    const other = await postJson(app, DONATION_API.checkout, checkoutPayload(7000), { 'Idempotency-Key': key });
+    expect(other.status).toBe(201);
+    const { reference } = ((await other.json()) as { data: { reference: string } }).data;
+    expect(standIn.transactions.get(reference)?.amount).toBe(700_000);
+    expect(await countRows(database.handle, 'donations')).toBe(before + 1);
+    // Once answered, the key is the 7,000 donation's: another amount under it is refused.
+    expect((await postJson(app, DONATION_API.checkout, checkoutPayload(5000), { 'Idempotency-Key': key })).status).toBe(422);
   });
 
   it('the same fields in another order are the same request (replayed, not 422); other values are still refused', async () => {
@@ -162,19 +179,18 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
     expect(other.status).toBe(422);
     expect(await countRows(database.handle, 'registrations')).toBe(before + 1);
 
-    // Nested objects too: the donation's donor and card in another order is the same donation.
-    const donation = validPayloads.donation();
+    // Nested objects too: the donation's donor and address in another order is the same donation.
+    const donation = checkoutPayload();
     const dKey = `order-${randomUUID()}`;
-    const d1 = await postJson(app, '/api/forms/donations/', donation, { 'Idempotency-Key': dKey });
+    const d1 = await postJson(app, DONATION_API.checkout, donation, { 'Idempotency-Key': dKey });
     expect(d1.status).toBe(201);
     const shuffled = {
       source: donation.source,
-      card: Object.fromEntries(Object.entries(donation.card).reverse()),
       donor: Object.fromEntries(Object.entries({ ...donation.donor, address: Object.fromEntries(Object.entries(donation.donor.address).reverse()) }).reverse()),
       currency: donation.currency,
       amount: donation.amount,
     };
-    const d2 = await postJson(app, '/api/forms/donations/', shuffled, { 'Idempotency-Key': dKey });
+    const d2 = await postJson(app, DONATION_API.checkout, shuffled, { 'Idempotency-Key': dKey });
     expect(d2.status).toBe(201);
     expect(d2.headers.get('idempotent-replayed')).toBe('true');
     expect(((await d2.json()) as { donationId: string }).donationId).toBe(((await d1.json()) as { donationId: string }).donationId);

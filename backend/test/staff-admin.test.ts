@@ -53,7 +53,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     const db = database.handle.db;
     const empty = ((await (await get('/api/admin/dashboard/', adminToken)).json()) as { data: Dashboard }).data;
     expect(empty.registrations).toEqual({ count: 0, wristbands: 0, capacity: CAPACITY, checkedInRegistrations: 0, checkedInWristbands: 0 });
-    expect(empty.donations).toEqual({ count: 0, totalKobo: 0 });
+    expect(empty.donations).toEqual({ count: 0, totalKobo: 0, pending: 0, review: 0 });
 
     const regs: string[] = [];
     for (const [email, n] of [['r1@example.com', 2], ['r2@example.com', 3], ['r3@example.com', 1]] as const) {
@@ -70,7 +70,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
       gateway_reference: newId(), status, source: 'frontend', created_at: now,
     });
     // More than 2^31 kobo in total, so a 32-bit sum or a bigint string would show.
-    await db.insertInto('donations').values([donation(1_500_000_000, 'succeeded', 'big'), donation(1_000_000_050, 'succeeded', 'bigger'), donation(999_999, 'failed', 'declined')]).execute();
+    await db.insertInto('donations').values([donation(1_500_000_000, 'succeeded', 'big'), donation(1_000_000_050, 'succeeded', 'bigger'), donation(999_999, 'failed', 'declined'), donation(700_000, 'pending', 'waiting'), donation(300_000, 'review', 'odd')]).execute();
     const people = (n: number) => ({ id: newId(), first_name: `P${n}`, last_name: 'X', email: `p${n}@example.com`, phone: '0803', submitted_at: now, created_at: now });
     await db.insertInto('partnerships').values([1, 2].map((n) => ({ ...people(n), organization: n === 1 ? 'Ake Books' : null, proposal: 'p' }))).execute();
     await db.insertInto('volunteer_applications').values([1, 2, 3, 4].map((n) => ({ ...people(n), roles: '[]', availability: 'both-days', message: null }))).execute();
@@ -96,7 +96,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const d = ((await res.json()) as { data: Dashboard }).data;
     expect(d.registrations).toEqual({ count: 3, wristbands: 6, capacity: CAPACITY, checkedInRegistrations: 1, checkedInWristbands: 3 });
-    expect(d.donations).toEqual({ count: 2, totalKobo: 2_500_000_050 });
+    expect(d.donations).toEqual({ count: 2, totalKobo: 2_500_000_050, pending: 1, review: 1 });
     expect(d.partnerships).toBe(2);
     expect(d.volunteers).toBe(4);
     expect(d.newsletter).toBe(2);
@@ -105,6 +105,8 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(d.recent.registrations.map((r) => r.reference).sort()).toEqual([...regs].sort());
     expect(d.recent.registrations.find((r) => r.reference === regs[1])).toMatchObject({ checkedIn: true, wristbands: 3, name: 'Reg3 Obi' });
     expect(d.recent.donations.map((r) => r.amountKobo).sort()).toEqual([1_000_000_050, 1_500_000_000]);
+    // Not paid yet, listed apart: never in the total.
+    expect(d.recent.unpaidDonations.map((r) => [r.amountKobo, r.status]).sort()).toEqual([[300_000, 'review'], [700_000, 'pending']]);
     expect(d.recent.newsletter.map((r) => r.email).sort()).toEqual(['a•••@example.com', 's•••@example.com']);
     // No card data and no donor emails on the dashboard.
     expect(JSON.stringify(d)).not.toMatch(/4081|visa|big@example/);

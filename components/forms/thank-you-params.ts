@@ -11,7 +11,8 @@ function single(value: string | string[] | undefined): string | undefined {
 /** A record reference such as "ITN-7K2Q9X" or a UUID. */
 export function readReference(value: string | string[] | undefined): string | undefined {
   const v = single(value)?.trim();
-  return v && /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/.test(v) ? v : undefined;
+  // Letters, digits and - _ . = (a Paystack reference may hold '.' and '=').
+  return v && /^[A-Za-z0-9][A-Za-z0-9_.=-]{2,99}$/.test(v) ? v : undefined;
 }
 
 /** A whole number within [min, max]. */

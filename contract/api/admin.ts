@@ -104,6 +104,8 @@ const count = z.number().int().nonnegative();
 const dashboardRecentSchema = z.object({
   registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), at: z.string() })),
   donations: z.array(z.object({ name: z.string(), amountKobo: count, at: z.string() })),
+  /** Donations not (yet) paid: waiting for Paystack, or held for review (paid another amount). */
+  unpaidDonations: z.array(z.object({ name: z.string(), amountKobo: count, status: z.enum(['pending', 'review']), at: z.string() })),
   partnerships: z.array(z.object({ name: z.string(), organization: z.string().nullable(), at: z.string() })),
   volunteers: z.array(z.object({ name: z.string(), availability: z.string(), at: z.string() })),
   /** The address with its local part masked: the list is for a glance, the CSV for work. */
@@ -120,8 +122,8 @@ export const dashboardSchema = z.object({
     checkedInRegistrations: count,
     checkedInWristbands: count,
   }),
-  /** Successful donations only. */
-  donations: z.object({ count, totalKobo: count }),
+  /** Successful donations only; `pending` (waiting for Paystack) and `review` are counted apart. */
+  donations: z.object({ count, totalKobo: count, pending: count, review: count }),
   partnerships: count,
   volunteers: count,
   /** Subscribed addresses (unsubscribed ones excluded). */

@@ -166,7 +166,15 @@ export const DONATION_PAYLOAD_FIELDS: Record<string, keyof DonationForm> = {
   'card.holder': 'cardHolder',
 };
 
-export function toDonationPayload(form: DonationForm) {
+/**
+ * The donation form on the live path (issue 27): the spec's fields without the card block, which
+ * Paystack's own page collects (card with PIN, OTP or 3-D Secure, bank transfer, USSD).
+ */
+export const donationCheckoutFormSchema = donationFormSchema.omit({ cardHolder: true, cardNumber: true, cardExpiry: true, cardCvc: true });
+export type DonationCheckoutForm = z.output<typeof donationCheckoutFormSchema>;
+
+/** The spec's donation payload without the card: POST /api/donations/checkout. */
+export function toDonationCheckoutPayload(form: DonationCheckoutForm) {
   return {
     amount: form.amount,
     currency: DONATION_CURRENCY,
@@ -177,8 +185,15 @@ export function toDonationPayload(form: DonationForm) {
       phone: form.phone,
       address: { street: form.streetAddress, city: form.city, state: form.state, zipcode: form.zipcode },
     },
-    card: { number: form.cardNumber, expiry: form.cardExpiry, cvc: form.cardCvc, holder: form.cardHolder },
     source: 'frontend' as const,
+  };
+}
+
+/** The spec's donation payload (POST /api/forms/donations/): the sandbox's and an external backend's. */
+export function toDonationPayload(form: DonationForm) {
+  return {
+    ...toDonationCheckoutPayload(form),
+    card: { number: form.cardNumber, expiry: form.cardExpiry, cvc: form.cardCvc, holder: form.cardHolder },
   };
 }
 

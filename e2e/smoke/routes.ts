@@ -22,6 +22,8 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/volunteer/apply': 'Apply to volunteer · Ìtàn Festival',
   '/registration/thank-you': 'Registration confirmed · Ìtàn Festival',
   '/donations/thank-you': 'Thank you for your donation · Ìtàn Festival',
+  // Without a Paystack key (or a reference), the page Paystack sends donors back to says it knows no such donation.
+  '/donations/return?reference=itan-unknown-reference': 'Your donation · Ìtàn Festival',
   '/partnerships/thank-you': 'Proposal received · Ìtàn Festival',
   '/volunteer/apply/thank-you': 'Application received · Ìtàn Festival',
   '/tickets/resend': 'Send my ticket again · Ìtàn Festival',

@@ -14,6 +14,7 @@ export const EXTRA_PAGES: readonly string[] = [
   '/volunteer/apply',
   '/registration/thank-you',
   '/donations/thank-you',
+  '/donations/return?reference=itan-unknown-reference',
   '/partnerships/thank-you',
   '/volunteer/apply/thank-you',
   '/tickets/resend',

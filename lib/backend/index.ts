@@ -20,6 +20,8 @@ import { unstable_rethrow } from 'next/navigation';
 import type { ApiClient } from './client';
 import { buildApiClient } from './mode';
 
+export { donationCheckoutOrigin } from './mode';
+
 export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
 export {
   AUTH_TOKEN_COOKIE,

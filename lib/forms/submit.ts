@@ -92,8 +92,8 @@ export interface PublicForm<S extends ObjectSchema> {
   thankYou: string;
   /** The API payload from the parsed form (default: the parsed form itself). */
   payload?: (data: z.output<S>) => unknown;
-  /** The success redirect from the answer (default: `thankYou`). */
-  done?: (data: z.output<S>, result: ApiResult) => string;
+  /** The success redirect from the answer (default: `thankYou`), or the state to show when the answer cannot be used. */
+  done?: (data: z.output<S>, result: ApiResult, values: FormValues) => string | FormState;
   /** What is validated, from the submitted answers (default: the answers). */
   input?: (raw: FormValues) => Record<string, unknown>;
   /** The answers echoed after a failure (default: the schema's fields). */
@@ -126,5 +126,7 @@ export async function submitForm<S extends ObjectSchema>(formData: FormData, for
     fields,
   });
   if (!outcome.ok) return outcome.state;
-  redirect(form.done ? form.done(parsed.data, outcome.result) : form.thankYou);
+  const next = form.done ? form.done(parsed.data, outcome.result, values) : form.thankYou;
+  if (typeof next !== 'string') return next;
+  redirect(next);
 }

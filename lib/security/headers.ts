@@ -10,14 +10,20 @@ export interface CspOptions {
   dev?: boolean;
   /** Origins of the external backend's images (lib/config.ts imageOrigins). */
   imageOrigins?: readonly string[];
+  /**
+   * Where a form may send the browser besides this site: Paystack's checkout page, which the
+   * donation form's answer redirects to (browsers apply form-action to a form's redirects too).
+   */
+  formActionOrigins?: readonly string[];
 }
 
 /**
  * Every page's policy: a fresh nonce with 'strict-dynamic' (Next puts the nonce on its own scripts
  * and inline payloads when it renders the page per request; scripts they load inherit the trust).
  */
-export function buildCsp(nonce: string, { dev = false, imageOrigins = [] }: CspOptions = {}): string {
+export function buildCsp(nonce: string, { dev = false, imageOrigins = [], formActionOrigins = [] }: CspOptions = {}): string {
   return serializeCsp({
+    'form-action': ["'self'", ...formActionOrigins],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     // 'unsafe-inline' for style elements (no nonce: next to one, browsers ignore 'unsafe-inline').
     // Production inlines the CSS in <head> (next.config.ts experimental.inlineCss, issue 15), and
@@ -30,7 +36,7 @@ export function buildCsp(nonce: string, { dev = false, imageOrigins = [] }: CspO
   });
 }
 
-function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 'img-src': string[] }): string {
+function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 'img-src': string[]; 'form-action': string[] }): string {
   const directives: Record<string, string[]> = {
     // Nothing is allowed unless a directive below says so.
     'default-src': ["'none'"],
@@ -43,7 +49,6 @@ function serializeCsp(sources: { 'script-src': string[]; 'style-src': string[]; 
     'frame-src': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
-    'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'manifest-src': ["'self'"],
     'worker-src': ["'self'"],

@@ -9,8 +9,8 @@ import { parseBackendConfig, type BackendConfig } from '../../backend/config';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
-import { createSandboxGateway, type PaymentGateway } from '../../backend/payments';
-import type { Logger } from '../../backend/types';
+import { createSandboxGateway, type PaymentGateway, type PaystackCheckout } from '../../backend/payments';
+import type { AppDeps, Logger } from '../../backend/types';
 
 /**
  * Real databases for backend tests: a temporary SQLite file always, and a PostgreSQL database of
@@ -106,7 +106,7 @@ export interface TestApp {
 /** A migrated, seeded database behind a fresh app. */
 export async function buildApp(
   handle: DbHandle,
-  options: { env?: Record<string, string>; gateway?: PaymentGateway; log?: Logger } = {},
+  options: { env?: Record<string, string>; gateway?: PaymentGateway; checkout?: PaystackCheckout; log?: Logger; onOutboxWrite?: AppDeps['onOutboxWrite'] } = {},
 ): Promise<TestApp> {
   await migrateToLatest(handle.db);
   await seedContent(handle.db);
@@ -116,6 +116,8 @@ export async function buildApp(
     dialect: handle.dialect,
     config,
     gateway: options.gateway ?? createSandboxGateway(),
+    ...(options.checkout ? { checkout: options.checkout } : {}),
+    ...(options.onOutboxWrite ? { onOutboxWrite: options.onOutboxWrite } : {}),
     log: options.log ?? (() => undefined),
   });
   return { app, config };

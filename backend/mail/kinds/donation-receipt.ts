@@ -16,6 +16,22 @@ async function donationPolicy(db: Db) {
   return stored.success ? stored.data : donationPolicyFallback;
 }
 
+const CHANNELS: Record<string, string> = {
+  bank_transfer: 'Bank transfer',
+  bank: 'Bank account',
+  ussd: 'USSD',
+  mobile_money: 'Mobile money',
+  qr: 'QR code',
+  eft: 'EFT',
+};
+
+/** How it was paid, in the donor's words: the card's brand and last four digits, or the channel. */
+function paidWith(row: { channel: string | null; card_brand: string; card_last4: string }): string {
+  if (row.card_last4) return `${row.card_brand ? row.card_brand[0]!.toUpperCase() + row.card_brand.slice(1) : 'Card'} ending ${row.card_last4}`;
+  if (row.channel && CHANNELS[row.channel]) return CHANNELS[row.channel]!;
+  return row.channel === 'card' ? 'Card' : 'Paystack';
+}
+
 /** The receipt of a donation, with the refund policy. */
 export const donationReceiptMail = defineMailKind({
   payload: z.object({ donationId: z.string().min(1) }),
@@ -25,8 +41,8 @@ export const donationReceiptMail = defineMailKind({
   },
   render({ row, policy }, ctx) {
     const amount = formatNaira(row.amount_kobo / 100);
-    const when = dateTime.format(new Date(row.created_at));
-    const card = `${row.card_brand || 'Card'} ending ${row.card_last4}`;
+    const when = dateTime.format(new Date(row.paid_at ?? row.created_at));
+    const card = paidWith(row);
     const reason = why('donation', ctx.config.siteUrl);
     const rows: Array<[string, string]> = [
       ['Amount', amount],
