@@ -13,6 +13,8 @@ describe('the site and the backend read shared settings alike', () => {
     { VERCEL: 'TRUE' },
     { VERCEL: 'on' },
     { VERCEL: '0' },
+    { PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_CHECKOUT_ORIGIN: 'https://checkout.paystack.com/some/path' },
+    { PAYSTACK_SECRET_KEY: '  ' },
   ];
   it.each(cases)('%o', (env) => {
     const site = parseConfig(env);
@@ -21,6 +23,8 @@ describe('the site and the backend read shared settings alike', () => {
     expect(backend.festivalStartDate).toBe(site.festivalStartDate);
     expect(backend.festivalEndDate).toBe(site.festivalEndDate);
     expect(backend.submissionsOff).toBe(site.onVercel);
+    expect(backend.paystackCheckoutOrigin).toBe(site.paystackCheckoutOrigin);
+    expect(Boolean(backend.paystackSecretKey)).toBe(site.paystackConfigured);
   });
 
   it('both refuse an end date before the start date, and a date that is not YYYY-MM-DD', () => {

@@ -18,7 +18,7 @@ describe('sharedCacheSeconds', () => {
   });
 
   it('never shares a form page (each visit mints its own idempotency key), staff or ticket pages, or /api', () => {
-    for (const path of ['/register', '/donations', '/partnerships', '/volunteer/apply', '/volunteer/apply/', '/contact', '/newsletter/unsubscribe', '/staff', '/staff/check-in', '/staff/accounts', '/staff/audit', '/staff/export/registrations', '/tickets/ABC', '/api/content/hero/', '/registration/thank-you', '/donations/thank-you', '/contact/thank-you', '/volunteer/apply/thank-you']) {
+    for (const path of ['/register', '/donations', '/partnerships', '/volunteer/apply', '/volunteer/apply/', '/contact', '/newsletter/unsubscribe', '/staff', '/staff/check-in', '/staff/accounts', '/staff/audit', '/staff/export/registrations', '/tickets/ABC', '/api/content/hero/', '/registration/thank-you', '/donations/thank-you', '/donations/return', '/contact/thank-you', '/volunteer/apply/thank-you']) {
       expect(sharedCacheSeconds(req(path)), path).toBe(0);
     }
   });
