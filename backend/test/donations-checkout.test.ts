@@ -224,6 +224,32 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     }
   });
 
+  it('malformed bodies on every live endpoint get an answer below 500, and store nothing', async () => {
+    const before = (await db().selectFrom('donations').select('id').execute()).length;
+    const bodies = [
+      'garbage',
+      '[]',
+      'null',
+      '{"reference":["itan-x"]}',
+      '{"reference":"itan-\u0000abcdef"}',
+      '{"amount":"1e309","currency":"NGN","donor":{}}',
+      '{"amount":5000,"donor":{"firstName":{"toString":1}}}',
+      '{"__proto__":{"status":"succeeded"},"reference":"itan-abcdef"}',
+      `${'['.repeat(3_000)}${']'.repeat(3_000)}`,
+      `{"reference":"${'a'.repeat(40_000)}"}`,
+    ];
+    for (const path of [DONATION_API.checkout, DONATION_API.verify, DONATION_API.retry, DONATION_API.webhook]) {
+      for (const body of bodies) {
+        const res = await postJson(app, path, body, { 'Idempotency-Key': randomUUID() });
+        expect(res.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+      }
+      // Validly signed nonsense is acknowledged (Paystack would resend a 4xx for ever) and changes nothing.
+      for (const body of bodies.slice(0, 4)) expect((await webhook(body)).status).toBe(200);
+    }
+    expect((await db().selectFrom('donations').select('id').execute()).length).toBe(before);
+  });
+
   it('bad input is a clear 4xx: unknown or malformed references, missing fields, a checkout address on another origin', async () => {
     expect((await verify('itan-no-such-donation')).status).toBe(404);
     expect((await verify('<script>')).status).toBe(422);
