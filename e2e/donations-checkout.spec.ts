@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RETURN_TEXT } from '../contract/forms/donation-messages';
 import { startTestSmtp, type TestSmtp } from '../test/support/smtp';
 import { requestsWithCardData, startPaystackStandIn, type PaystackStandIn } from '../test/support/paystack-stand-in';
@@ -51,6 +51,13 @@ async function donate(page: Page, email: string, amount = '₦5,000') {
   return { reference };
 }
 
+/** A payment reference is 45+ characters without a space: it must wrap, not run off the phone's screen. */
+async function expectWithinPhone(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 test('the form has no card fields, says where the payment is made, and lets the form go to Paystack (CSP form-action)', async ({ page, request }) => {
   const response = await request.get(`${server.origin}/donations`);
   expect(response.headers()['content-security-policy']).toMatch(new RegExp(`form-action 'self' ${standIn.checkoutOrigin.replace(/[.]/g, '\\.')}(;|$)`));
@@ -68,6 +75,7 @@ test('a card payment ends on the thank-you page and the receipt reaches the SMTP
   await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible();
   await expect(page.getByTestId('donation-amount')).toHaveText('₦5,000');
   await expect(page.getByText(reference)).toBeVisible();
+  await expectWithinPhone(page, page.getByText(reference));
   await expect.poll(() => receiptsTo(email).length, { timeout: 20_000 }).toBe(1);
   expect(receiptsTo(email)[0]!.mail.text).toContain('Visa ending 4081');
 
@@ -89,6 +97,7 @@ test('a declined card: a clear page and no thank-you; Try again keeps the detail
   await expect(page.getByRole('heading', { name: RETURN_TEXT.failed.title })).toBeVisible();
   await expect(page.getByText('Paystack said: “Declined”')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Thank you/ })).toHaveCount(0);
+  await expectWithinPhone(page, page.getByText(first.reference));
 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Paystack test checkout' })).toBeVisible();
