@@ -20,6 +20,7 @@ import {
   createPendingDonation,
   donationByReference,
   duePendingDonations,
+  holdForReview,
   markSucceeded,
   settlePending,
   type DonationRow,
@@ -134,14 +135,13 @@ const donorOf = (row: DonationRow): DonationCheckoutPayload['donor'] => ({
  * Paystack is still confirming (a bank transfer on its way would be paid twice).
  */
 export async function retryCheckout(deps: CheckoutDeps, reference: string, ctx: KeyedContext): Promise<Outcome> {
-  const status = await verifyDonation(deps, reference);
-  if (!status) return { status: 404, body: { ...failureBody(PAYMENT_MESSAGES.unknownDonation) } };
+  const row = await donationByReference(deps.db, reference);
+  if (!row) return { status: 404, body: { ...failureBody(PAYMENT_MESSAGES.unknownDonation) } };
+  const status = await verifyRow(deps, row);
   if (status.status === 'succeeded') return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.alreadyPaid) } };
   if (status.status === 'pending' || status.status === 'review') {
     return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.stillConfirming) } };
   }
-  const row = await donationByReference(deps.db, reference);
-  if (!row) return { status: 404, body: { ...failureBody(PAYMENT_MESSAGES.unknownDonation) } };
   return openCheckout(deps, { amountKobo: row.amount_kobo, donor: donorOf(row), source: row.source }, ctx);
 }
 
@@ -155,12 +155,7 @@ export async function applyTransaction(deps: Pick<CheckoutDeps, 'db' | 'log' | '
   if (tx.status === 'success') {
     if (tx.amountKobo !== row.amount_kobo || tx.currency.toUpperCase() !== row.currency) {
       log(deps, `[payments] donation ${row.id}: Paystack reports ${tx.currency} ${tx.amountKobo} kobo paid, ${row.currency} ${row.amount_kobo} was asked: held for review`);
-      await deps.db
-        .updateTable('donations')
-        .set({ status: 'review' satisfies DonationState, gateway_response: `Paid ${tx.currency} ${tx.amountKobo / 100}, asked ${row.currency} ${row.amount_kobo / 100}` })
-        .where('id', '=', row.id)
-        .where('status', '<>', 'succeeded')
-        .execute();
+      await holdForReview(deps.db, row.id, `Paid ${tx.currency} ${tx.amountKobo / 100}, asked ${row.currency} ${row.amount_kobo / 100}`);
       return 'review';
     }
     const facts = { channel: tx.channel, gatewayResponse: tx.gatewayResponse, paidAt: tx.paidAt ?? nowIso(), cardLast4: tx.cardLast4, cardBrand: tx.cardBrand };
@@ -206,7 +201,12 @@ function statusOf(row: DonationRow, state: DonationState, tx: PaystackTransactio
  */
 export async function verifyDonation(deps: CheckoutDeps, reference: string, now = new Date()): Promise<DonationStatus | undefined> {
   const row = await donationByReference(deps.db, reference);
-  if (!row) return undefined;
+  return row ? verifyRow(deps, row, now) : undefined;
+}
+
+/** verifyDonation for a donation already read. */
+async function verifyRow(deps: CheckoutDeps, row: DonationRow, now = new Date()): Promise<DonationStatus> {
+  const { gateway_reference: reference } = row;
   if (row.status === 'succeeded' || row.status === 'review' || row.gateway !== 'paystack') {
     return statusOf(row, row.status as DonationState, undefined, true);
   }

@@ -116,6 +116,16 @@ export async function markSucceeded(db: Db, id: string, facts: PaymentFacts): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Paystack reports a payment that differs from what was asked: held for a person, never paid or receipted. */
+export async function holdForReview(db: Db, id: string, gatewayResponse: string): Promise<void> {
+  await db
+    .updateTable('donations')
+    .set({ status: 'review' satisfies DonationState, gateway_response: gatewayResponse })
+    .where('id', '=', id)
+    .where('status', '<>', 'succeeded' satisfies DonationState)
+    .execute();
+}
+
 /** Moves a donation on from `pending` only: a paid one is never marked failed or abandoned. */
 export async function settlePending(db: Db, id: string, status: Exclude<DonationState, 'pending' | 'succeeded'>, gatewayResponse: string | null): Promise<boolean> {
   const result = await db

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { donationReferencePayloadSchema } from '@/contract/api/donations';
 import { keyedJsonRoute } from '../forms/routes';
 import { success } from '../forms/service';
-import { fail, HTTP_MESSAGES } from '../lib/http';
-import { validJson } from '../lib/validate';
+import { fail } from '../lib/http';
+import { readBodyText, validJson } from '../lib/validate';
 import { PAYMENT_MESSAGES } from '../payments/gateway';
 import { paystackTransactionSchema, toPaystackTransaction } from '../payments/paystack';
 import { paystackSignatureValid } from '../payments/webhook-signature';
@@ -65,12 +65,9 @@ export function paymentRoutes(deps: AppDeps) {
   const log = deps.log ?? ((line: string) => console.error(line));
 
   r.post('/paystack/webhook', async (c) => {
-    let raw: string;
-    try {
-      raw = await c.req.text();
-    } catch {
-      return fail(c, 413, HTTP_MESSAGES.tooLarge);
-    }
+    const read = await readBodyText(c);
+    if (!read.ok) return c.json(read.body, read.status);
+    const raw = read.text;
     if (!paystackSignatureValid(raw, c.req.header('x-paystack-signature'), secret)) {
       log(`[payments] webhook refused: ${c.req.header('x-paystack-signature') ? 'the signature does not match' : 'no signature'}`);
       return fail(c, 401, 'Invalid signature.');

@@ -37,11 +37,13 @@ export type ReadResult =
   | { ok: true; value: JsonObject }
   | { ok: false; status: ContentfulStatusCode; body: FailureBody };
 
-/** The body as a JSON object, or the contract's 400 for anything else (bad JSON, arrays, scalars). */
-export async function readJsonObject(c: Context): Promise<ReadResult> {
-  let text: string;
+/**
+ * The body as received, or the contract's 413 past the body limit (400 when it cannot be read):
+ * for a route that must see the exact bytes (a signed webhook) before anything parses them.
+ */
+export async function readBodyText(c: Context): Promise<{ ok: true; text: string } | { ok: false; status: ContentfulStatusCode; body: FailureBody }> {
   try {
-    text = await c.req.text();
+    return { ok: true, text: await c.req.text() };
   } catch (error) {
     // hono's bodyLimit stops the stream with its own error once the limit is passed.
     if (error instanceof BodyTooLargeError || (error as Error | undefined)?.name === 'BodyLimitError') {
@@ -49,6 +51,13 @@ export async function readJsonObject(c: Context): Promise<ReadResult> {
     }
     return { ok: false, status: 400, body: failureBody(HTTP_MESSAGES.malformedJson) };
   }
+}
+
+/** The body as a JSON object, or the contract's 400 for anything else (bad JSON, arrays, scalars). */
+export async function readJsonObject(c: Context): Promise<ReadResult> {
+  const read = await readBodyText(c);
+  if (!read.ok) return read;
+  const { text } = read;
   let value: unknown;
   try {
     value = JSON.parse(text);
