@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_EDITION_ENV } from './test/support/edition-env';
 
 /**
  * End-to-end tests run against production builds (scripts/test.sh makes them first). Two servers:
@@ -50,6 +51,8 @@ const serverEnv = (extra: Record<string, string>) => ({
   RATE_LIMIT_MAX: '0',
   SITE_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
+  // A fixed festival year (registration open for 24–25 October 2025); e2e/festival-year/ starts servers in each phase.
+  ...TEST_EDITION_ENV,
   ...extra,
 });
 

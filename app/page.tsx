@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getEditionStatus } from '@/lib/edition';
 import { HomeHero } from '@/components/home/hero';
 import { InauguralEdition } from '@/components/home/inaugural-edition';
 import { JoinBanner } from '@/components/home/join-banner';
@@ -11,6 +12,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { getConfig } from '@/lib/config';
 import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/lib/content';
 import type { Events, Hero } from '@/contract/content/schemas';
+import { editionCallToAction } from '@/contract/edition-text';
 import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/contract/festival';
 
 export const metadata: Metadata = {
@@ -31,7 +33,10 @@ async function loadEssentials(): Promise<{ hero: Hero; events: Events } | undefi
 
 export default async function HomePage() {
   const config = getConfig();
-  const dates = formatFestivalDates(config.festivalStartDate, config.festivalEndDate);
+  // One status per render (cached per request, shared with the header): what the page offers follows the edition's phase.
+  const status = await getEditionStatus();
+  const { edition } = status;
+  const dates = formatFestivalDates(edition.startDate, edition.endDate);
   // One more than the home shows tells whether 'View All Reports' is needed.
   const [essentials, programs, podcasts, highlights] = await Promise.all([
     loadEssentials(),
@@ -44,11 +49,12 @@ export default async function HomePage() {
     return <PageError action={<ButtonLink href="/">Try again</ButtonLink>} />;
   }
 
+  const options = { registrationUrl: config.registrationUrl };
   return (
     <>
-      <HomeHero hero={essentials.hero} registrationUrl={config.registrationUrl} dates={dates} />
-      <UpcomingEvents events={essentials.events} dates={dates} />
-      <InauguralEdition programs={programs} registrationUrl={config.registrationUrl} dates={dates} />
+      <HomeHero hero={essentials.hero} dates={dates} venue={edition.venue} cta={editionCallToAction(status, { ...options, registerLabel: essentials.hero.ctaText })} />
+      <UpcomingEvents events={essentials.events} dates={dates} ended={status.phase === 'after'} />
+      <InauguralEdition programs={programs} dates={dates} venue={edition.venue} cta={editionCallToAction(status, options)} />
       <Projects />
       <LatestHighlights highlights={highlights.results} total={highlights.count} />
       <Podcasts podcasts={podcasts} />

@@ -11,10 +11,12 @@ import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
 import { authRoutes } from './auth/routes';
 import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
+import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
 import { formRoutes } from './forms/routes';
 import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
 import { signerOf } from './lib/signer-of';
 import type { AppDeps, AppEnv } from './types';
 
@@ -105,8 +107,11 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 
-  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config.festivalStartDate));
+  api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config));
+  api.route('/edition', editionRoutes(deps));
   api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
+  api.route('/forms/waiting-list', waitingListFormRoutes({ ...deps, log }));
+  api.route('/waiting-list', waitingListRoutes({ ...deps, log }));
   api.route('/forms', formRoutes({ ...deps, log }));
   api.route('/donations', donationRoutes({ ...deps, log }));
   api.route('/payments', paymentRoutes({ ...deps, log }));

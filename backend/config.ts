@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { checkFestivalDates, describeIssues, flagSetting, optionalTextSetting, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
+import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, flagSetting, optionalTextSetting, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
+import type { EditionSettings } from '@/contract/edition';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
 /**
@@ -23,7 +24,7 @@ const backendConfigSchema = z
     ),
     PAYSTACK_SECRET_KEY: optionalTextSetting,
     PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-    /** Total wristbands (tickets) for the edition; unset or 0 means no limit. */
+    /** Total wristbands (tickets) for the edition; unset or 0 means no limit (staff may change it at /staff/edition). */
     REGISTRATION_CAPACITY: optionalTextSetting.pipe(z.coerce.number<string | undefined>().int().nonnegative().optional()),
     /** Registrations one email address may hold this edition (compared trimmed, any case); 0: no limit. */
     REGISTRATIONS_PER_EMAIL: positiveInt(1),
@@ -87,7 +88,6 @@ export interface BackendConfig {
   paystackBaseUrl: string;
   /** PAYSTACK_CHECKOUT_ORIGIN as an origin. */
   paystackCheckoutOrigin: string;
-  registrationCapacity: number | undefined;
   /** REGISTRATIONS_PER_EMAIL; undefined: no limit. */
   registrationsPerEmail: number | undefined;
   allowStaffSignup: boolean;
@@ -101,8 +101,10 @@ export interface BackendConfig {
   ticketSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  festivalStartDate: string;
-  festivalEndDate: string;
+  /** The edition as configured, capacity included; /staff/edition's settings in the database win (backend/edition/). */
+  editionSettings: EditionSettings;
+  /** The festival's clock: FESTIVAL_NOW when set (tests, rehearsals), else the real time. */
+  now: () => Date;
   mailRetryBaseMs: number;
   /** MEDIA_UPLOADS_PER_HOUR; 0: no limit. */
   mediaUploadsPerHour: number;
@@ -128,7 +130,6 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     paystackSecretKey: c.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: c.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     paystackCheckoutOrigin: new URL(c.PAYSTACK_CHECKOUT_ORIGIN).origin,
-    registrationCapacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : undefined,
     registrationsPerEmail: c.REGISTRATIONS_PER_EMAIL > 0 ? c.REGISTRATIONS_PER_EMAIL : undefined,
     allowStaffSignup: c.ALLOW_STAFF_SIGNUP,
     rateLimit: { max: c.RATE_LIMIT_MAX, windowMs: c.RATE_LIMIT_WINDOW_MS },
@@ -140,8 +141,8 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     ticketSecret: c.TICKET_SECRET,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    festivalStartDate: c.FESTIVAL_START_DATE,
-    festivalEndDate: c.FESTIVAL_END_DATE,
+    editionSettings: { ...editionSettingsOf(c), capacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : null },
+    now: clockOf(c.FESTIVAL_NOW),
     mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,
     mediaUploadsPerHour: c.MEDIA_UPLOADS_PER_HOUR,
     mailPerRecipientPerHour: c.MAIL_PER_RECIPIENT_PER_HOUR > 0 ? c.MAIL_PER_RECIPIENT_PER_HOUR : undefined,

@@ -10,6 +10,7 @@ import { loadSigner } from './lib/signing';
 import { mailOutbox } from './mail';
 import { reconcileDonations } from './donations/checkout';
 import { occasionally } from './lib/occasional';
+import { offerFreedPlaces } from './waiting-list/service';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
@@ -24,9 +25,13 @@ export interface Backend {
    * One bounded pass over the due mail (what after(), the cron route and tests call), followed by
    * the media sweep (backend/media/sweep.ts: images nothing has used for a day; at most once per
    * few minutes per instance) and the reconciliation of pending Paystack donations (at most once a
-   * minute per instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked.
+   * minute per instance), and the waiting list's lapse-and-offer pass (at most once a minute per
+   * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
+   * `waitingList`: offers lapsed and made.
    */
-  drainMail: (budgetMs?: number) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number } }>;
+  drainMail: (
+    budgetMs?: number,
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number } }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -76,8 +81,15 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
         idle: { checked: 0, settled: 0 },
       })
     : async () => ({ checked: 0, settled: 0 });
+  // Waiting-list offers whose 48 hours are up pass to the next in line, and places freed by any
+  // instance are offered (backend/waiting-list/service.ts): at most once a minute per instance.
+  const offers = occasionally('waiting-list', () => offerFreedPlaces(handle.db, { config, log, onOutboxWrite: kickMail }), {
+    minIntervalMs: 60_000,
+    log,
+    idle: { lapsed: 0, offered: 0 },
+  });
   /** What runs after each pass over the mail, wherever the drain runs. */
-  const housekeeping = async () => ({ mediaDeleted: await media.sweep(), donations: await reconcile() });
+  const housekeeping = async () => ({ mediaDeleted: await media.sweep(), donations: await reconcile(), waitingList: await offers() });
 
   const app = createApp({
     db: handle.db,

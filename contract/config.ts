@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_FESTIVAL_END_DATE, FALLBACK_FESTIVAL_START_DATE } from './festival';
+import { instantSchema, isoDateSchema, type EditionSettings } from './edition';
 
 /**
  * The settings the site (lib/config.ts) and the built-in backend (backend/config.ts) both read,
@@ -21,13 +21,27 @@ export const optionalTextSetting = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** Unset or empty: undefined; otherwise parsed by `schema`. */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) => optionalTextSetting.pipe(schema.optional());
 
 /** SITE_URL and the festival's dates: the shape both configuration schemas extend. */
 export const sharedSettingsShape = {
   SITE_URL: z.url().default('http://localhost:3000'),
-  FESTIVAL_START_DATE: isoDate.default(FALLBACK_FESTIVAL_START_DATE),
-  FESTIVAL_END_DATE: isoDate.default(FALLBACK_FESTIVAL_END_DATE),
+  /**
+   * The edition (contract/edition.ts). Dates unset: the next 24–25 October that has not ended.
+   * The window: REGISTRATION_OPENS_AT unset opens it now; REGISTRATION_CLOSES_AT unset closes it
+   * when the festival's last day ends (Lagos time). Staff may override all of it at /staff/edition.
+   */
+  FESTIVAL_START_DATE: optional(isoDateSchema),
+  FESTIVAL_END_DATE: optional(isoDateSchema),
+  FESTIVAL_VENUE: optionalTextSetting,
+  REGISTRATION_OPENS_AT: optional(instantSchema),
+  REGISTRATION_CLOSES_AT: optional(instantSchema),
+  /**
+   * The festival's clock, for tests and rehearsals: the site and the backend decide the edition's
+   * phase as if it were this instant. Unset (always, in production): the real time.
+   */
+  FESTIVAL_NOW: optional(instantSchema),
   /**
    * Paystack's hosted checkout page: the one origin donors are sent to (the backend checks every
    * authorization_url against it) and the one the CSP's form-action allows besides our own.
@@ -39,12 +53,43 @@ export const sharedSettingsShape = {
 
 /** The check both schemas apply to their parsed settings. */
 export function checkFestivalDates(
-  settings: { FESTIVAL_START_DATE: string; FESTIVAL_END_DATE: string },
+  settings: { FESTIVAL_START_DATE?: string | undefined; FESTIVAL_END_DATE?: string | undefined; REGISTRATION_OPENS_AT?: string | undefined; REGISTRATION_CLOSES_AT?: string | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  if (settings.FESTIVAL_END_DATE < settings.FESTIVAL_START_DATE) {
+  const { FESTIVAL_START_DATE: start, FESTIVAL_END_DATE: end, REGISTRATION_OPENS_AT: opens, REGISTRATION_CLOSES_AT: closes } = settings;
+  if (end && !start) {
+    ctx.addIssue({ code: 'custom', message: 'FESTIVAL_END_DATE needs FESTIVAL_START_DATE', path: ['FESTIVAL_END_DATE'] });
+  }
+  if (start && end && end < start) {
     ctx.addIssue({ code: 'custom', message: 'FESTIVAL_END_DATE must not be before FESTIVAL_START_DATE', path: ['FESTIVAL_END_DATE'] });
   }
+  if (opens && closes && closes <= opens) {
+    ctx.addIssue({ code: 'custom', message: 'REGISTRATION_CLOSES_AT must be after REGISTRATION_OPENS_AT', path: ['REGISTRATION_CLOSES_AT'] });
+  }
+}
+
+/** The edition as configuration describes it (the database's /staff/edition settings win over it). */
+export function editionSettingsOf(settings: {
+  FESTIVAL_START_DATE?: string | undefined;
+  FESTIVAL_END_DATE?: string | undefined;
+  FESTIVAL_VENUE?: string | undefined;
+  REGISTRATION_OPENS_AT?: string | undefined;
+  REGISTRATION_CLOSES_AT?: string | undefined;
+}): EditionSettings {
+  return {
+    startDate: settings.FESTIVAL_START_DATE,
+    endDate: settings.FESTIVAL_END_DATE,
+    venue: settings.FESTIVAL_VENUE,
+    registrationOpensAt: settings.REGISTRATION_OPENS_AT,
+    registrationClosesAt: settings.REGISTRATION_CLOSES_AT,
+  };
+}
+
+/** FESTIVAL_NOW as a clock, or the real one. */
+export function clockOf(festivalNow: string | undefined): () => Date {
+  if (!festivalNow) return () => new Date();
+  const fixed = new Date(festivalNow).getTime();
+  return () => new Date(fixed);
 }
 
 /** SITE_URL as every link is built on it: no trailing slash. */

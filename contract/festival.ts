@@ -1,6 +1,6 @@
 /**
  * Business constants: one source of truth for every limit, amount and fixed fact the spec names.
- * Festival dates are configuration (lib/config.ts); their formatting lives here.
+ * The edition's dates are configuration and staff settings (contract/edition.ts); their formatting lives here.
  */
 export const FESTIVAL_NAME = 'Ìtàn Festival';
 export const FESTIVAL_FULL_NAME = 'Ìtàn Book & Arts Festival';
@@ -8,10 +8,11 @@ export const FESTIVAL_CITY = 'Abeokuta';
 export const FESTIVAL_STATE = 'Ogun State';
 export const FESTIVAL_VENUE = 'Centenary Hall, Ake, Abeokuta';
 export const FESTIVAL_TIME_ZONE = 'Africa/Lagos';
-/** The festival start the built-in programme (contract/fallbacks/event-details.ts) is written around. */
+/**
+ * The festival start the built-in programme (contract/fallbacks/event-details.ts) is written
+ * around; it moves by whole days to the current edition's start (contract/content/shift.ts).
+ */
 export const FALLBACK_FESTIVAL_START_DATE = '2025-10-24';
-/** FESTIVAL_END_DATE when unset (the site's and the backend's configuration share these defaults). */
-export const FALLBACK_FESTIVAL_END_DATE = '2025-10-25';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 

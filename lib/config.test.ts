@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 
 describe('parseConfig', () => {
-  it('defaults: built-in backend, our own forms, festival dates 24-25 October 2025', () => {
+  it('defaults: built-in backend, our own forms, no festival dates (they roll forward) and the real clock', () => {
     const c = parseConfig({});
     expect(c.apiBaseUrl).toBeUndefined();
     expect(c.registrationUrl).toBe('/register');
@@ -10,8 +10,32 @@ describe('parseConfig', () => {
     expect(c.volunteerApplyUrl).toBe('/volunteer/apply');
     expect(c.volunteerIsExternal).toBe(false);
     expect(c.siteUrl).toBe('http://localhost:3000');
-    expect(c.festivalStartDate).toBe('2025-10-24');
-    expect(c.festivalEndDate).toBe('2025-10-25');
+    expect(c.editionSettings).toEqual({ startDate: undefined, endDate: undefined, venue: undefined, registrationOpensAt: undefined, registrationClosesAt: undefined });
+    const before = Date.now();
+    expect(c.now().getTime()).toBeGreaterThanOrEqual(before);
+    expect(c.now().getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('FESTIVAL_NOW fixes the festival clock; the registration window is read as instants (Lagos time without an offset)', () => {
+    const c = parseConfig({
+      FESTIVAL_NOW: '2026-10-24T10:00',
+      REGISTRATION_OPENS_AT: '2026-09-01',
+      REGISTRATION_CLOSES_AT: '2026-10-23T18:00:00Z',
+      FESTIVAL_VENUE: 'Cultural Centre, Kuto',
+    });
+    expect(c.now().toISOString()).toBe('2026-10-24T09:00:00.000Z');
+    expect(c.editionSettings).toMatchObject({
+      registrationOpensAt: '2026-08-31T23:00:00.000Z',
+      registrationClosesAt: '2026-10-23T18:00:00.000Z',
+      venue: 'Cultural Centre, Kuto',
+    });
+  });
+
+  it('refuses a window that closes before it opens, an end date without a start, and a time that is not one', () => {
+    expect(() => parseConfig({ REGISTRATION_OPENS_AT: '2026-09-02', REGISTRATION_CLOSES_AT: '2026-09-01' })).toThrow(/REGISTRATION_CLOSES_AT/);
+    expect(() => parseConfig({ FESTIVAL_END_DATE: '2026-10-25' })).toThrow(/FESTIVAL_END_DATE needs FESTIVAL_START_DATE/);
+    expect(() => parseConfig({ FESTIVAL_NOW: 'tomorrow' })).toThrow(/FESTIVAL_NOW/);
+    expect(() => parseConfig({ FESTIVAL_START_DATE: '2026-02-30' })).toThrow(/FESTIVAL_START_DATE/);
   });
 
   it('reads every setting and trims trailing slashes from URLs', () => {
@@ -29,7 +53,7 @@ describe('parseConfig', () => {
     expect(c.volunteerApplyUrl).toBe('https://forms.example.org/v');
     expect(c.volunteerIsExternal).toBe(true);
     expect(c.siteUrl).toBe('https://itan.example.ng');
-    expect([c.festivalStartDate, c.festivalEndDate]).toEqual(['2026-10-23', '2026-10-24']);
+    expect([c.editionSettings.startDate, c.editionSettings.endDate]).toEqual(['2026-10-23', '2026-10-24']);
   });
 
   it('knows when it runs on Vercel (VERCEL=1)', () => {

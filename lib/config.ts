@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkFestivalDates, describeIssues, sharedSettingsShape, withoutTrailingSlash } from '../contract/config'; // relative: next.config.ts loads this file, and Next's config loader knows no @/ alias
+import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, sharedSettingsShape, withoutTrailingSlash } from '../contract/config';
+import { editionFrom, type Edition, type EditionSettings } from '../contract/edition'; // relative: next.config.ts loads this file, and Next's config loader knows no @/ alias
 
 /**
  * Environment configuration, parsed once. Every setting the site reads lives here so a
@@ -47,8 +48,10 @@ export interface SiteConfig {
   volunteerApplyUrl: string;
   volunteerIsExternal: boolean;
   siteUrl: string;
-  festivalStartDate: string;
-  festivalEndDate: string;
+  /** The edition as configured (lib/edition.ts asks the built-in backend, whose staff settings win). */
+  editionSettings: EditionSettings;
+  /** The festival's clock: FESTIVAL_NOW when set (tests, rehearsals), else the real time. */
+  now: () => Date;
   /**
    * Origins whose images pages may show (next/image remotePatterns and the CSP's img-src): the
    * external backend's own origin and API_IMAGE_ORIGINS. Empty with the built-in backend.
@@ -87,8 +90,8 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     volunteerApplyUrl: c.VOLUNTEER_FORM_URL ?? '/volunteer/apply',
     volunteerIsExternal: Boolean(c.VOLUNTEER_FORM_URL),
     siteUrl: withoutTrailingSlash(c.SITE_URL),
-    festivalStartDate: c.FESTIVAL_START_DATE,
-    festivalEndDate: c.FESTIVAL_END_DATE,
+    editionSettings: editionSettingsOf(c),
+    now: clockOf(c.FESTIVAL_NOW),
     imageOrigins: [
       ...new Set([...(c.API_BASE_URL ? [new URL(c.API_BASE_URL).origin] : []), ...parseOrigins(c.API_IMAGE_ORIGINS)]),
     ],
@@ -106,6 +109,15 @@ let cached: SiteConfig | undefined;
 export function getConfig(): SiteConfig {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * The edition as configuration alone describes it, now. Pages ask lib/edition.ts (the built-in
+ * backend's staff settings win there); this is for fallbacks that cannot wait on the backend.
+ */
+export function configuredEdition(): Edition {
+  const config = getConfig();
+  return editionFrom(config.editionSettings, config.now());
 }
 
 /** `next dev`: React needs 'unsafe-eval' there (Next's CSP guide). Inlined by Next at build. */

@@ -3,6 +3,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getConfig } from '@/lib/config';
+import { getEditionStatus } from '@/lib/edition';
+import { registrationAction } from '@/contract/edition-text';
 import { getAbout } from '@/lib/content';
 import { FESTIVAL_FULL_NAME } from '@/contract/festival';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
@@ -22,9 +24,11 @@ export function generateMetadata(): Metadata {
 }
 
 /** Spec §2 /about: mission, vision, statistics, timeline 2021–2025, the team of ten, register and donate. */
-export default function AboutPage() {
+export default async function AboutPage() {
   const about = getAbout();
   const { registrationUrl } = getConfig();
+  // Register only while the edition's phase offers it (issue 28).
+  const register = registrationAction(await getEditionStatus(), { registrationUrl });
   return (
     <Container className={styles.page}>
       <JsonLd data={organizationJsonLd()} />
@@ -94,10 +98,12 @@ export default function AboutPage() {
         <h2 id="join-heading">Be part of the story</h2>
         <p>Registration is free. Gifts of any size keep the festival free for everyone.</p>
         <div className={styles.actions}>
-          <ButtonLink href={registrationUrl} variant="light">
-            Register
-          </ButtonLink>
-          <ButtonLink href="/donations" variant="outline">
+          {register ? (
+            <ButtonLink href={register.href} variant="light">
+              {register.label}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink href="/donations" variant={register ? 'outline' : 'light'}>
             Donate
           </ButtonLink>
         </div>

@@ -4,14 +4,15 @@ import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getAllEventDetails, getPrograms } from '@/lib/content';
-import { lagosTime, programmeByDay } from '@/lib/content/programme';
-import { getConfig } from '@/lib/config';
+import { lagosTime, programmeByDay, todayFirst } from '@/lib/content/programme';
+import { getEdition, getEditionStatus } from '@/lib/edition';
+import { EDITION_TEXT, festivalToday } from '@/contract/edition-text';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
 
-export function generateMetadata(): Metadata {
-  const { festivalStartDate, festivalEndDate } = getConfig();
+export async function generateMetadata(): Promise<Metadata> {
+  const { startDate: festivalStartDate, endDate: festivalEndDate } = await getEdition();
   return pageMetadata({
     title: 'Programme',
     description: `Every session of ${FESTIVAL_NAME}, ${formatFestivalDates(festivalStartDate, festivalEndDate)}, by day and time (Lagos time), with rooms and calendar files.`,
@@ -21,10 +22,16 @@ export function generateMetadata(): Metadata {
 
 export const NO_PROGRAMME = 'No programs available at the moment.';
 
-/** /programme (issue 16): every session grouped by day and time, Lagos time, each with its .ics. */
+/**
+ * /programme (issue 16): every session grouped by day and time, Lagos time, each with its .ics.
+ * While the festival is on, today's day comes first, marked "Today" (issue 28).
+ */
 export default async function ProgrammePage() {
-  const { festivalStartDate, festivalEndDate } = getConfig();
-  const { days, unscheduled } = programmeByDay(...(await Promise.all([getPrograms(), getAllEventDetails()])));
+  const status = await getEditionStatus();
+  const { startDate: festivalStartDate, endDate: festivalEndDate } = status.edition;
+  const programme = programmeByDay(...(await Promise.all([getPrograms(), getAllEventDetails()])));
+  const days = todayFirst(programme.days, festivalToday(status));
+  const { unscheduled } = programme;
   return (
     <Container className={styles.page}>
       <SectionHeading
@@ -49,8 +56,15 @@ export default async function ProgrammePage() {
       />
       {days.length === 0 && unscheduled.length === 0 ? <p>{NO_PROGRAMME}</p> : null}
       {days.map((day) => (
-        <section key={day.date} className={`${styles.section} ${styles.day}`} aria-labelledby={`day-${day.date}`} data-testid="programme-day">
+        <section
+          key={day.date}
+          className={`${styles.section} ${styles.day}`}
+          aria-labelledby={`day-${day.date}`}
+          data-testid="programme-day"
+          data-today={day.today ? 'true' : undefined}
+        >
           <h2 id={`day-${day.date}`}>
+            {day.today ? <span className={styles.today}>{EDITION_TEXT.today}: </span> : null}
             <time dateTime={day.date}>{day.label}</time>
           </h2>
           <ol className={styles.sessions}>

@@ -4,7 +4,10 @@ import { ticketLinkToken } from '@/contract/api/tickets';
 import type { FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
+import { WAITING_LIST_MESSAGES, waitingListFormSchema } from '@/contract/api/waiting-list';
 import { resultField, submitForm } from '@/lib/forms/submit';
+
+const WAITING_LIST_THANK_YOU = '/register/waiting-list/thank-you';
 
 /** Free registration (spec §3): validate, post, and on success show the ticket reference. */
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -23,5 +26,17 @@ export async function registerAction(_previous: FormState, formData: FormData): 
       if (token) query.set('t', token);
       return `/registration/thank-you?${query.toString()}`;
     },
+  });
+}
+
+/** The waiting list while the edition is sold out (issue 28): validate, post, thank. */
+export async function joinWaitingListAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  return submitForm(formData, {
+    schema: waitingListFormSchema,
+    path: '/api/forms/waiting-list/',
+    payload: (data) => ({ ...data, submittedAt: new Date().toISOString() }),
+    fallback: WAITING_LIST_MESSAGES.submitFailed,
+    thankYou: WAITING_LIST_THANK_YOU,
+    done: (data) => `${WAITING_LIST_THANK_YOU}?tickets=${data.numberOfTickets}`,
   });
 }

@@ -9,7 +9,12 @@ import { TicketStepper } from '@/components/forms/ticket-stepper';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS } from '@/contract/festival';
-import { registerAction } from './actions';
+import { ButtonLink } from '@/components/ui/button';
+import { REGISTRATION_WINDOW_MESSAGES, editionName } from '@/contract/edition';
+import { EDITION_TEXT, NEWSLETTER_ANCHOR } from '@/contract/edition-text';
+import { REGISTER_PAGE_TEXT } from '@/contract/forms/waiting-list-messages';
+import { getEditionStatus } from '@/lib/edition';
+import { joinWaitingListAction, registerAction } from './actions';
 import styles from '@/components/forms/page.module.css';
 
 export const metadata: Metadata = {
@@ -20,6 +25,28 @@ export const metadata: Metadata = {
 export default async function RegisterPage() {
   // Each visit mints its own idempotency key, so this page is rendered per request.
   await connection();
+  const status = await getEditionStatus();
+  // Issue 28: the page follows the edition. Registration open (also on the festival days while it
+  // is): the form. Sold out: the waiting list (built-in backend). Not yet, closed, over: why not.
+  if (status.registration === 'open') return <RegistrationForm />;
+  if (status.registration === 'sold-out') return status.waitingList ? <WaitingListForm /> : <Notice eyebrow={REGISTER_PAGE_TEXT.soldOutEyebrow} title={REGISTER_PAGE_TEXT.soldOutTitle} lines={[REGISTER_PAGE_TEXT.soldOutNoList]} />;
+  if (status.registration === 'not-yet') {
+    const opensAt = status.edition.registrationOpensAt;
+    return <Notice eyebrow={editionName(status.edition)} title={REGISTER_PAGE_TEXT.notYetTitle} lines={[opensAt ? EDITION_TEXT.opensOn(opensAt) : REGISTER_PAGE_TEXT.notYetNoDate]} newsletter={EDITION_TEXT.reminder} />;
+  }
+  const over = status.phase === 'after';
+  return (
+    <Notice
+      eyebrow={editionName(status.edition)}
+      title={REGISTER_PAGE_TEXT.closedTitle}
+      lines={[over ? EDITION_TEXT.after(editionName(status.edition)) : REGISTRATION_WINDOW_MESSAGES.closed]}
+      links={over ? [{ href: '/highlights', label: EDITION_TEXT.highlights }] : [{ href: '/programme', label: EDITION_TEXT.programme }, { href: '/visit', label: EDITION_TEXT.visit }]}
+      newsletter={over ? EDITION_TEXT.nextYear : undefined}
+    />
+  );
+}
+
+function RegistrationForm() {
   return (
     <Container width="narrow" className={styles.page}>
       <SectionHeading
@@ -58,6 +85,58 @@ export default async function RegisterPage() {
       <p>
         Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
       </p>
+    </Container>
+  );
+}
+
+function WaitingListForm() {
+  return (
+    <Container width="narrow" className={styles.page}>
+      <SectionHeading
+        level={1}
+        id="register-title"
+        eyebrow={REGISTER_PAGE_TEXT.soldOutEyebrow}
+        title={REGISTER_PAGE_TEXT.soldOutTitle}
+        intro={<p>{REGISTER_PAGE_TEXT.waitingListIntro}</p>}
+      />
+      <ActionForm action={joinWaitingListAction} form="waitingList" idempotencyKey={crypto.randomUUID()} permalink="/register" aria-labelledby="register-title">
+        <Field name="name" label="Full name" autoComplete="name" spellCheck={false} />
+        <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email you here when wristbands are free for you." />
+        <TicketStepper label={REGISTER_PAGE_TEXT.waitingListNumberLabel} hint={`From ${TICKETS_MIN} to ${TICKETS_MAX}, one wristband each.`} />
+        <FormActions>
+          <SubmitButton pendingLabel={REGISTER_PAGE_TEXT.waitingListPending}>{REGISTER_PAGE_TEXT.waitingListSubmit}</SubmitButton>
+        </FormActions>
+      </ActionForm>
+      <p>
+        Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
+      </p>
+    </Container>
+  );
+}
+
+function Notice({ eyebrow, title, lines, links = [], newsletter }: { eyebrow: string; title: string; lines: string[]; links?: { href: string; label: string }[]; newsletter?: string | undefined }) {
+  return (
+    <Container width="narrow" className={styles.page}>
+      <SectionHeading level={1} id="register-title" eyebrow={eyebrow} title={title} />
+      <div className={styles.panel} data-testid="registration-notice">
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      {links.length > 0 || newsletter ? (
+        <div className={styles.actions}>
+          {links.map((l) => (
+            <ButtonLink key={l.href} href={l.href} variant="outline">
+              {l.label}
+            </ButtonLink>
+          ))}
+          {newsletter ? (
+            <ButtonLink href={`/${NEWSLETTER_ANCHOR}`} variant="outline">
+              {newsletter}
+            </ButtonLink>
+          ) : null}
+        </div>
+      ) : null}
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import { loadCheckInCounts, loadDashboard } from '@/lib/staff/admin';
 import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
+import { editionName } from '@/contract/edition';
 
 export const metadata: Metadata = { title: 'Staff dashboard', robots: { index: false, follow: false } };
 
@@ -93,6 +94,7 @@ function Figures({ d }: { d: Dashboard }) {
       ) : null}
       <section className={styles.section} aria-labelledby="figures-title">
         <h2 id="figures-title">At a glance</h2>
+        {d.edition ? <p className={styles.muted}>{STAFF_TEXT.editionFigures(editionName({ startDate: d.edition }))}</p> : null}
         <dl className={styles.figures}>
           <Figure id="registrations" label="Registrations" value={formatCount(r.count)} />
           <Figure
@@ -106,6 +108,18 @@ function Figures({ d }: { d: Dashboard }) {
             ) : null}
           </Figure>
           <Figure id="checked-in" label="Wristbands checked in" value={formatCount(r.checkedInWristbands)} detail={`${formatCount(r.checkedInRegistrations)} of ${formatCount(r.count)} registrations`} />
+          <Figure
+            id="given-back"
+            label="Given back"
+            value={formatCount(d.givenBack.registrations)}
+            detail={`${formatCount(d.givenBack.wristbands)} wristband${d.givenBack.wristbands === 1 ? '' : 's'} returned to the pool`}
+          />
+          <Figure
+            id="waiting-list"
+            label="Waiting list"
+            value={formatCount(d.waitingList.waiting)}
+            detail={`${formatCount(d.waitingList.wristbandsWaiting)} wristbands asked for; ${formatCount(d.waitingList.offered)} offer${d.waitingList.offered === 1 ? '' : 's'} open`}
+          />
           <Figure
             id="donations"
             label="Donations"
@@ -125,10 +139,10 @@ function Figures({ d }: { d: Dashboard }) {
         <div className={styles.recentGrid}>
           <Recent
             id="registrations"
-            note="Ticket ×wristbands; “in”: checked in at the gate."
+            note="Ticket ×wristbands; “in”: checked in at the gate; “given back”: the visitor cannot come."
             caption="Registrations"
             head={['Name', 'Ticket', 'When']}
-            rows={d.recent.registrations.map((x) => [x.name, `${x.reference} ×${x.wristbands}${x.checkedIn ? ', in' : ''}`, formatLagosShort(x.at)])}
+            rows={d.recent.registrations.map((x) => [x.name, `${x.reference} ×${x.wristbands}${x.checkedIn ? ', in' : ''}${x.givenBack ? ', given back' : ''}`, formatLagosShort(x.at)])}
           />
           <Recent id="donations" caption="Donations" head={['Name', 'Amount', 'When']} rows={d.recent.donations.map((x) => [x.name, formatKobo(x.amountKobo), formatLagosShort(x.at)])} />
           <Recent

@@ -6,6 +6,8 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { getVisit } from '@/lib/content';
 import { dayLabel } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
+import { getEditionStatus } from '@/lib/edition';
+import { registrationAction } from '@/contract/edition-text';
 import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { placeJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
@@ -32,7 +34,10 @@ function festivalDays(start: string, end: string): string[] {
 /** /visit (issue 16): where, how to get there, when, what to bring, access, FAQ. Works without JavaScript. */
 export default async function VisitPage() {
   const visit = await getVisit();
-  const { festivalStartDate, festivalEndDate } = getConfig();
+  const status = await getEditionStatus();
+  const { edition, phase } = status;
+  const register = registrationAction(status, { registrationUrl: getConfig().registrationUrl });
+  const { startDate: festivalStartDate, endDate: festivalEndDate } = edition;
   const { venue } = visit;
   const days = festivalDays(festivalStartDate, festivalEndDate);
   const hours = visit.openingHours.filter((h) => h.day < days.length);
@@ -46,7 +51,8 @@ export default async function VisitPage() {
         title="Getting to the festival"
         intro={
           <p>
-            {visit.intro} The {FESTIVAL_FULL_NAME} runs {formatFestivalDates(festivalStartDate, festivalEndDate)}; see{' '}
+            {visit.intro} The {FESTIVAL_FULL_NAME} {phase === 'after' ? 'ran' : 'runs'} {formatFestivalDates(festivalStartDate, festivalEndDate)} at{' '}
+            {edition.venue}; see{' '}
             <Link href="/programme">the programme by day</Link>.
           </p>
         }
@@ -119,9 +125,12 @@ export default async function VisitPage() {
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <p>
-            Not registered yet? <Link href={getConfig().registrationUrl}>Register for your free wristband</Link>.
-          </p>
+          {register ? (
+            <p>
+              Not registered yet?{' '}
+              <Link href={register.href}>{register.kind === 'register' ? 'Register for your free wristband' : 'Join the waiting list for a wristband'}</Link>.
+            </p>
+          ) : null}
         </div>
       </section>
 

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
+import type { Edition } from '@/contract/edition';
 import type { Db } from '../db/schema';
 import { checkInCounts } from '../tickets/queries';
+import { waitingListCounts } from '../waiting-list/queries';
 
 /**
  * The staff dashboard's figures, counted by the database. PostgreSQL answers count() and sum() as
@@ -22,10 +24,15 @@ function maskEmail(email: string): string {
   return `${local[0]}${'•'.repeat(Math.min(Math.max(local.length - 1, 2), 6))}${email.slice(at)}`;
 }
 
-export async function dashboardFigures(db: Db, capacity: number | undefined, now = new Date()): Promise<Dashboard> {
+/**
+ * Registrations, wristbands, check-ins, given-back tickets and the waiting list are the current
+ * edition's (`edition`; rows from before editions were recorded count as current).
+ */
+export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
   const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
-  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail] = await Promise.all([
-    checkInCounts(db),
+  const ofEdition = sql<boolean>`(edition = ${edition.startDate} or edition is null)`;
+  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList] = await Promise.all([
+    checkInCounts(db, edition.startDate),
     db
       .selectFrom('donations')
       .select([
@@ -50,12 +57,20 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
       ])
       .where('topic', '=', 'mail')
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('registrations')
+      .select([sql<string>`count(*)`.as('registrations'), sql<string>`coalesce(sum(number_of_tickets), 0)`.as('wristbands')])
+      .where(ofEdition)
+      .where('cancelled_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    waitingListCounts(db, edition.startDate),
   ]);
 
   const [registrations, donationRows, unpaidRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
     db
       .selectFrom('registrations')
-      .select(['first_name', 'last_name', 'ticket_reference', 'number_of_tickets', 'checked_in_at', 'created_at'])
+      .select(['first_name', 'last_name', 'ticket_reference', 'number_of_tickets', 'checked_in_at', 'cancelled_at', 'created_at'])
+      .where(ofEdition)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(DASHBOARD_RECENT)
@@ -90,13 +105,16 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
   ]);
 
   return {
+    edition: edition.startDate,
     registrations: {
       count: checkIns.registrations,
       wristbands: checkIns.wristbands,
-      capacity: capacity ?? null,
+      capacity: edition.capacity,
       checkedInRegistrations: checkIns.checkedInRegistrations,
       checkedInWristbands: checkIns.checkedInWristbands,
     },
+    givenBack: { registrations: n(givenBack.registrations), wristbands: n(givenBack.wristbands) },
+    waitingList,
     donations: { count: n(donations.count), totalKobo: n(donations.total), pending: n(donations.pending), review: n(donations.review) },
     partnerships,
     volunteers,
@@ -109,6 +127,7 @@ export async function dashboardFigures(db: Db, capacity: number | undefined, now
         reference: r.ticket_reference,
         wristbands: n(r.number_of_tickets),
         checkedIn: r.checked_in_at !== null,
+        givenBack: r.cancelled_at !== null,
         at: r.created_at,
       })),
       donations: donationRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, amountKobo: n(r.amount_kobo), at: r.created_at })),

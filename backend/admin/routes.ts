@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { currentEdition } from '../edition/service';
 import {
   ACCOUNT_MESSAGES,
   AUDIT_PAGE_SIZE,
@@ -13,6 +14,9 @@ import { isExportKind } from '../export/csv';
 import { fail } from '../lib/http';
 import { validJson } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
+import { EDITION_FORM_MESSAGES, editionPayloadSchema, type EditionPayload } from '@/contract/api/edition-admin';
+import { offerFreedPlaces } from '../waiting-list/service';
+import { CapacityBelowTakenError, readEditionAdmin, saveEdition } from './edition';
 import { dashboardFigures } from './queries';
 import {
   AccountNotFoundError,
@@ -56,7 +60,32 @@ export function adminRoutes(deps: AppDeps) {
     });
   });
 
-  r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, deps.config.registrationCapacity) }));
+  r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, await currentEdition(db, deps.config)) }));
+
+  // The edition (issue 28), admins only: what is in force, and saving it (PUT; POST for the site's client).
+  r.get('/edition', admin, async (c) => c.json({ success: true, data: await readEditionAdmin(db, deps.config) }));
+  const editionSaved = async (c: Context<AppEnv>, input: EditionPayload | 'configuration') => {
+    try {
+      await saveEdition(db, deps.config, c.get('staff'), input);
+    } catch (error) {
+      if (error instanceof CapacityBelowTakenError) {
+        const message = EDITION_FORM_MESSAGES.capacityBelowTaken(error.taken);
+        return fail(c, 409, message, { capacity: message });
+      }
+      throw error;
+    }
+    // Places may have come free (a raised capacity, a reopened window): offer them to the waiting list.
+    try {
+      await offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log });
+    } catch (error) {
+      deps.log?.(`[edition] waiting list after a save: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return c.json({ success: true, data: await readEditionAdmin(db, deps.config), message: input === 'configuration' ? EDITION_FORM_MESSAGES.reset : EDITION_FORM_MESSAGES.saved });
+  };
+  r.on(['PUT', 'POST'], '/edition', admin, validJson(editionPayloadSchema), (c) => editionSaved(c, c.req.valid('json')));
+  // "Back to configuration": the stored edition is deleted (DELETE; POST …/reset for the site's client).
+  r.delete('/edition', admin, (c) => editionSaved(c, 'configuration'));
+  r.post('/edition/reset', admin, (c) => editionSaved(c, 'configuration'));
 
   r.get('/staff', admin, async (c) => c.json({ success: true, data: await listStaffAccounts(db) }));
 

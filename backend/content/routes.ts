@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { BackendConfig } from '../config';
+import { currentEdition } from '../edition/service';
 import { z } from 'zod';
 import { EVENT_DETAIL_MESSAGES, eventDetailRequestSchema } from '@/contract/api/event-details';
 import { CARD_MESSAGES, cardInputSchema, HERO_MESSAGES, heroInputSchema } from '@/contract/api/reports';
@@ -51,7 +53,7 @@ function pageUrl(siteUrl: string, requestUrl: string, page: number | null): stri
 }
 
 /** GET /content/* (spec §7): hero, events, programs, podcasts, highlights; and visit, privacy, contact, donation-policy (issue 16). */
-export function contentRoutes(db: Db, siteUrl: string, festivalStartDate: string) {
+export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfig, 'editionSettings' | 'now'>) {
   const r = new Hono<AppEnv>({ strict: false });
 
   r.get('/hero', async (c) => {
@@ -64,9 +66,9 @@ export function contentRoutes(db: Db, siteUrl: string, festivalStartDate: string
     return events ? c.json(events) : fail(c, 404, 'Events content not found.');
   });
 
-  // Every event's and session's detail (issue 17): seeded ones follow FESTIVAL_START_DATE, edited ones keep their times.
+  // Every event's and session's detail (issue 17): seeded ones follow the current edition's start, edited ones keep their times.
   r.get('/event-details', async (c) => {
-    const details = await listEventDetails(db, festivalStartDate);
+    const details = await listEventDetails(db, (await currentEdition(db, config)).startDate);
     return details ? c.json(details) : fail(c, 404, 'Content not found.');
   });
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database, Db, DbDialect } from '../db/schema';
+import { releasePlaces } from '../edition/counter';
 
 /**
  * Data requests (NDPA 2023 ss. 34–36; issue 16): everything the backend keeps about one email
@@ -15,6 +16,7 @@ import type { Database, Db, DbDialect } from '../db/schema';
 export const PERSONAL_DATA_TABLES = [
   'newsletter_subscriptions',
   'registrations',
+  'waiting_list',
   'partnerships',
   'donations',
   'volunteer_applications',
@@ -37,6 +39,7 @@ export const ERASED = '[erased]';
 const EMAIL_TABLES: readonly EmailTable[] = [
   'newsletter_subscriptions',
   'registrations',
+  'waiting_list',
   'partnerships',
   'donations',
   'volunteer_applications',
@@ -149,20 +152,22 @@ export async function deletePersonalData(db: Db, _dialect: DbDialect, email: str
     counts.auth_tokens =
       ids.length === 0 ? 0 : Number((await trx.deleteFrom('auth_tokens').where('user_id', 'in', ids).executeTakeFirst()).numDeletedRows);
 
-    // The wristbands go back to the capacity counter (backend/forms/queries.ts), on both databases.
-    const tickets = await trx
+    // The wristbands go back to their edition's counter (backend/edition/counter.ts): those of
+    // registrations not given back already, and those a waiting-list offer holds.
+    const registered = await trx
       .selectFrom('registrations')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
+      .select(['edition', 'number_of_tickets'])
       .where(sameAddress('email', email))
-      .executeTakeFirstOrThrow();
-    const n = Number(tickets.n);
-    if (n > 0) {
-      await trx
-        .updateTable('counters')
-        .set((eb) => ({ used: eb('used', '-', n) }))
-        .where('name', '=', 'registrations')
-        .execute();
-    }
+      .where('cancelled_at', 'is', null)
+      .where('edition', 'is not', null)
+      .execute();
+    const held = await trx
+      .selectFrom('waiting_list')
+      .select(['edition', 'number_of_tickets'])
+      .where(sameAddress('email', email))
+      .where('status', '=', 'offered')
+      .execute();
+    for (const row of [...registered, ...held]) await releasePlaces(trx, row.edition!, Number(row.number_of_tickets));
 
     for (const table of EMAIL_TABLES) {
       const result = await trx.deleteFrom(table as keyof Database).where(sameAddress('email', email)).executeTakeFirst();

@@ -112,6 +112,41 @@ export interface RegistrationTable {
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff member who checked the ticket in (name and email). */
   checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The start date of the edition it is for; null: stored before editions were recorded (adopted by backend/edition/counter.ts). */
+  edition: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The visitor gave the wristbands back ("I can't come"); the gate refuses the ticket. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** /staff/edition's settings: one row ('current'); null columns take the default rule (contract/edition.ts). */
+export interface EditionSettingsTable {
+  id: string;
+  start_date: string;
+  end_date: string;
+  venue: string;
+  capacity: number | null;
+  registration_opens_at: string | null;
+  registration_closes_at: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
+export type WaitingStatus = 'waiting' | 'offered' | 'registered' | 'lapsed';
+
+/** The waiting list of an edition, first come first served (backend/waiting-list/). */
+export interface WaitingListTable {
+  id: string;
+  edition: string;
+  name: string;
+  email: string;
+  number_of_tickets: number;
+  status: WaitingStatus;
+  /** Place in the edition's queue: one more than the last when joining (sequential joins never tie, whatever the clock). */
+  position: number;
+  created_at: string;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  registration_id: string | null;
 }
 
 /** One row per counted resource; the registrations row is what capacity checks lock. */
@@ -277,6 +312,8 @@ export interface Database {
   newsletter_subscriptions: NewsletterTable;
   registrations: RegistrationTable;
   counters: CounterTable;
+  edition_settings: EditionSettingsTable;
+  waiting_list: WaitingListTable;
   partnerships: PartnershipTable;
   donations: DonationTable;
   volunteer_applications: VolunteerTable;

@@ -98,11 +98,6 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
-
-    await trx
-      .insertInto('counters')
-      .values({ name: 'registrations', used: 0 })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    // Each edition's wristband counter is made when first needed (backend/edition/counter.ts).
   });
 }

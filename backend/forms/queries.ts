@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContactPayload, PartnershipPayload, VolunteerPayload } from '@/contract/api/forms';
 import type { Db } from '../db/schema';
+import { claimPlaces, placesUsed, releasePlaces } from '../edition/counter';
 import { newId, ticketReference } from '../lib/ids';
 
 /** Writes for the form endpoints. Each takes db first so it also runs inside a transaction. */
@@ -47,12 +48,17 @@ export class AlreadyRegisteredError extends Error {
 /** An address as registrations are compared: trimmed, lower case (rows stored before that count too). */
 export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
 
-/** How many registrations the address holds, by `lower(trim(email))` (the migration 2026-11-26-2 index). */
-export async function registrationsOf(db: Db, email: string): Promise<number> {
+/**
+ * How many registrations the address holds for the edition, given back ones aside, by
+ * `lower(trim(email))` (the migration 2026-11-26-2 index).
+ */
+export async function registrationsOf(db: Db, email: string, edition: string): Promise<number> {
   const row = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll().as('n'))
     .where(sql<string>`lower(trim(email))`, '=', canonicalEmail(email))
+    .where('edition', '=', edition)
+    .where('cancelled_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -76,31 +82,36 @@ async function freshTicketReference(db: Db): Promise<string> {
 }
 
 export interface RegistrationLimits {
-  /** REGISTRATION_CAPACITY in wristbands; undefined: none. */
-  capacity: number | undefined;
+  /** The edition's start date: what the registration is for, and whose counter it claims. */
+  edition: string;
+  /** The edition's wristbands; null: no limit. */
+  capacity: number | null;
   /** REGISTRATIONS_PER_EMAIL; undefined: none. */
   perEmail: number | undefined;
+  /**
+   * Places this registration already holds (a waiting-list offer being taken): they are not
+   * claimed again. Default 0.
+   */
+  held?: number;
 }
 
 /**
- * Stores a registration without ever passing the capacity, nor the address's
+ * Stores a registration without ever passing the edition's capacity, nor the address's
  * REGISTRATIONS_PER_EMAIL, even under concurrent requests.
  *
- * One transaction (the caller's, when given one) whose first write is a conditional UPDATE of the
- * counter row (`used + n <= capacity`), then the count of the address's registrations, then the
- * insert. PostgreSQL: the row lock queues concurrent claims, and a waiting one re-checks the
- * condition against the committed value, so two claims can never both see the last places; the
- * count runs after the lock is held, and under READ COMMITTED it sees every registration committed
- * before it, so two posts with one address cannot both be stored. SQLite runs one writer at a time
- * (BEGIN IMMEDIATE), so the same holds. The counter is kept with or without a capacity, so one can
- * be set later; summing the registrations instead cost every registration a scan of the table
- * (1.5 ms at 20,000).
+ * One transaction (the caller's, when given one) whose first write is the conditional claim of
+ * the edition's counter row (backend/edition/counter.ts), then the count of the address's
+ * registrations, then the insert. PostgreSQL: the row lock queues concurrent claims, and the count
+ * runs after the lock is held, so under READ COMMITTED it sees every registration committed
+ * before it, and two posts with one address cannot both be stored. SQLite runs one writer at a
+ * time (BEGIN IMMEDIATE), so the same holds.
  *
  * Throws AlreadyRegisteredError (the address is full; said before a full capacity, which it would
  * not change) or CapacityExceededError; the transaction then writes nothing.
  */
 export async function createRegistration(db: Db, input: NewRegistration, limits: RegistrationLimits, now: string) {
-  const { capacity, perEmail } = limits;
+  const { capacity, perEmail, edition } = limits;
+  const held = limits.held ?? 0;
   const row = {
     id: newId(),
     ticket_reference: await freshTicketReference(db),
@@ -111,21 +122,19 @@ export async function createRegistration(db: Db, input: NewRegistration, limits:
     number_of_tickets: input.numberOfTickets,
     submitted_at: input.submittedAt,
     created_at: now,
+    edition,
   };
-  const full = async () => new CapacityExceededError(Math.max(0, (capacity ?? 0) - (await ticketsClaimed(db))));
+  const full = async () => new CapacityExceededError(capacity === null ? 0 : Math.max(0, capacity - (await placesUsed(db, edition))));
 
-  const addressFull = async (trx: Db) => perEmail !== undefined && (await registrationsOf(trx, row.email)) >= perEmail;
+  const addressFull = async (trx: Db) => perEmail !== undefined && (await registrationsOf(trx, row.email, edition)) >= perEmail;
 
   const claimAndInsert = async (trx: Db) => {
-    let claim = trx
-      .updateTable('counters')
-      .set((eb) => ({ used: eb('used', '+', input.numberOfTickets) }))
-      .where('name', '=', 'registrations');
-    if (capacity !== undefined) claim = claim.where('used', '<=', capacity - input.numberOfTickets);
-    const claimed = await claim.executeTakeFirst();
+    const extra = input.numberOfTickets - held;
+    const claimed = extra > 0 ? await claimPlaces(trx, edition, extra, capacity) : true;
+    if (extra < 0) await releasePlaces(trx, edition, -extra);
     // Thrown, so that the claim above is rolled back with the transaction.
     if (await addressFull(trx)) throw new AlreadyRegisteredError(row.email);
-    if (Number(claimed.numUpdatedRows) === 0) return false;
+    if (!claimed) return false;
     await trx.insertInto('registrations').values(row).execute();
     return true;
   };
@@ -135,11 +144,13 @@ export async function createRegistration(db: Db, input: NewRegistration, limits:
   return row;
 }
 
-/** Tickets issued so far (the sum over stored registrations). */
-export async function ticketsClaimed(db: Db): Promise<number> {
+/** Wristbands issued for the edition and not given back (the sum over stored registrations). */
+export async function ticketsClaimed(db: Db, edition: string): Promise<number> {
   const row = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
+    .where('edition', '=', edition)
+    .where('cancelled_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -9,6 +9,8 @@ import {
   volunteerPayloadSchema,
 } from '@/contract/api/forms';
 import { REGISTRATION_MESSAGES } from '@/contract/forms/messages';
+import { REGISTRATION_WINDOW_MESSAGES, registrationWindowState, type Edition } from '@/contract/edition';
+import { currentEdition } from '../edition/service';
 import { failureBody } from '../lib/http';
 import { newId, nowIso, ticketReference } from '../lib/ids';
 import type { KeyedContext, Outcome } from '../lib/idempotency';
@@ -94,12 +96,16 @@ export function registrationFlow(
   deps: Pick<AppDeps, 'db' | 'dialect' | 'config' | 'signer' | 'onOutboxWrite'>,
 ): FormFlow<typeof registrationPayloadSchema> {
   const signer = signerOf(deps);
-  const limits = { capacity: deps.config.registrationCapacity, perEmail: deps.config.registrationsPerEmail };
   return {
     schema: registrationPayloadSchema,
     async handle(data, { commit }) {
       // Before the transaction: on SQLite it holds the one connection, and loading the signer reads.
       const ticketSigner = await signer();
+      const now = deps.config.now();
+      const edition = await currentEdition(deps.db, deps.config, now);
+      const refused = windowRefusal(edition, now);
+      if (refused) return refused;
+      const limits = { edition: edition.startDate, capacity: edition.capacity, perEmail: deps.config.registrationsPerEmail };
       try {
         return await commit(async (trx) => {
           const row = await createRegistration(trx, data, limits, nowIso());
@@ -134,6 +140,17 @@ export function registrationFlow(
       });
     },
   };
+}
+
+/**
+ * Outside the edition's registration window: a 409 in the result pattern with the message the form
+ * shows (contract/edition.ts), and a `reason` a client can act on. Nothing is stored.
+ */
+export function windowRefusal(edition: Edition, now: Date): Outcome | undefined {
+  const window = registrationWindowState(edition, now);
+  if (window === 'open') return undefined;
+  const message = window === 'not-yet' && edition.registrationOpensAt ? REGISTRATION_WINDOW_MESSAGES.notYet(edition.registrationOpensAt) : REGISTRATION_WINDOW_MESSAGES.closed;
+  return { status: 409, body: { ...failureBody(message), reason: window === 'not-yet' ? 'registration-not-open' : 'registration-closed' } };
 }
 
 /**

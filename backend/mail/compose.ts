@@ -7,8 +7,11 @@ import { donationReceiptMail } from './kinds/donation-receipt';
 import { newsletterWelcomeMail } from './kinds/newsletter-welcome';
 import { partnershipAckMail } from './kinds/partnership-ack';
 import { registrationMail } from './kinds/registration';
+import { ticketCancelledMail } from './kinds/ticket-cancelled';
 import { ticketResendMail } from './kinds/ticket-resend';
 import { volunteerAckMail } from './kinds/volunteer-ack';
+import { waitingListJoinedMail } from './kinds/waiting-list-joined';
+import { waitingListOfferMail } from './kinds/waiting-list-offer';
 
 export type { ComposeContext, ComposedMail } from './kind';
 
@@ -24,6 +27,9 @@ export const MAIL_KINDS = {
   partnershipAck: partnershipAckMail,
   volunteerAck: volunteerAckMail,
   newsletterWelcome: newsletterWelcomeMail,
+  ticketCancelled: ticketCancelledMail,
+  waitingListJoined: waitingListJoinedMail,
+  waitingListOffer: waitingListOfferMail,
 } as const;
 
 export type MailKind = keyof typeof MAIL_KINDS;

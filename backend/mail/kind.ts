@@ -1,6 +1,8 @@
 import type Mail from 'nodemailer/lib/mailer';
 import type { z } from 'zod';
+import type { Edition } from '@/contract/edition';
 import type { BackendConfig } from '../config';
+import { currentEdition } from '../edition/service';
 import type { Selectable } from 'kysely';
 import type { Database, Db } from '../db/schema';
 import type { Signer } from '../lib/signing';
@@ -14,11 +16,11 @@ import type { OutboxEntry } from '../outbox/queue';
 export interface ComposeContext {
   db: Db;
   signer: Signer;
-  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'festivalStartDate' | 'festivalEndDate'>;
+  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'editionSettings' | 'now'>;
 }
 
-/** What `render` gets: everything but the database (reading is `load`'s job). */
-export type RenderContext = Omit<ComposeContext, 'db'>;
+/** What `render` gets: everything but the database (reading is `load`'s job), and the current edition. */
+export type RenderContext = Omit<ComposeContext, 'db'> & { edition: Edition };
 
 export interface ComposedMail {
   subject: string;
@@ -45,7 +47,8 @@ export function defineMailKind<S extends z.ZodType, L>(spec: MailKindSpec<S, L>)
     ...spec,
     async compose(entry, ctx) {
       const payload = spec.payload.parse(entry.payload);
-      return spec.render(await spec.load(ctx.db, payload, entry.recipient), ctx);
+      const loaded = await spec.load(ctx.db, payload, entry.recipient);
+      return spec.render(loaded, { ...ctx, edition: await currentEdition(ctx.db, ctx.config) });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { formatFestivalDates, FESTIVAL_VENUE } from '@/contract/festival';
+import { editionName } from '@/contract/edition';
+import { formatFestivalDates } from '@/contract/festival';
 import { MAIL_REASONS } from '@/contract/forms/messages';
 import { escapeHtml, mailLayout, paragraph } from './html';
 import type { ComposedMail, RenderContext } from './kind';
@@ -18,8 +19,8 @@ function linkify(line: string): string {
   return escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-export function festivalFacts(config: RenderContext['config']) {
-  return { dates: formatFestivalDates(config.festivalStartDate, config.festivalEndDate), venue: FESTIVAL_VENUE };
+export function festivalFacts(edition: RenderContext['edition']) {
+  return { dates: formatFestivalDates(edition.startDate, edition.endDate), venue: edition.venue, name: editionName(edition) };
 }
 
 /** A short "we received it" mail: greeting, a few lines, the foot. */

@@ -18,15 +18,16 @@ export interface TicketRow {
 /** The ticket mail: on registering (one ticket) and on asking for them again (every ticket of the address). */
 export async function ticketMail(ctx: RenderContext, rows: TicketRow[], resend: boolean): Promise<ComposedMail> {
   const { siteUrl } = ctx.config;
-  const { dates, venue } = festivalFacts(ctx.config);
+  const { dates, venue } = festivalFacts(ctx.edition);
   const first = rows[0]!;
   const links = rows.map((row) => ({ row, url: ticketUrl(ctx.signer, siteUrl, row.ticket_reference) }));
   // The first ticket's QR code is attached inline; every ticket's link is in the text and HTML.
   const qr = await qrPng(links[0]!.url);
   const calendar = buildFestivalCalendar({
     siteUrl,
-    festivalStartDate: ctx.config.festivalStartDate,
-    festivalEndDate: ctx.config.festivalEndDate,
+    festivalStartDate: ctx.edition.startDate,
+    festivalEndDate: ctx.edition.endDate,
+    venue: ctx.edition.venue,
     registrationUrl: '/register',
   });
   const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
-import { registrationsCounter } from '../db/migrations/2026-11-25-4-registrations-counter';
+import { editionCounter } from '../edition/counter';
 import { ticketsClaimed } from '../forms/queries';
-import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+
+const EDITION = TEST_EDITION_ENV.FESTIVAL_START_DATE;
+const COUNTER = editionCounter(EDITION);
 
 /**
  * Many registrations at once against a small capacity: exactly the capacity is issued. Two apps
@@ -41,8 +44,8 @@ describe.each(dbTargets)('registration capacity under concurrency on $name', (ta
     const refused = await responses.find((r) => r.status === 409)!.json();
     expect(refused).toMatchObject({ success: false, message: 'Registration is full: all wristbands for this edition have been claimed.' });
     expect(await countRows(database.handle, 'registrations')).toBe(CAPACITY);
-    expect(await ticketsClaimed(database.handle.db)).toBe(CAPACITY);
-    const counter = await database.handle.db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
+    expect(await ticketsClaimed(database.handle.db, EDITION)).toBe(CAPACITY);
+    const counter = await database.handle.db.selectFrom('counters').select('used').where('name', '=', COUNTER).executeTakeFirstOrThrow();
     expect(Number(counter.used)).toBe(CAPACITY);
   });
 
@@ -50,20 +53,23 @@ describe.each(dbTargets)('registration capacity under concurrency on $name', (ta
     // Full now: cancel three one-ticket registrations by hand (and free their places) and ask for five.
     const three = await database.handle.db.selectFrom('registrations').select('id').limit(3).execute();
     await database.handle.db.deleteFrom('registrations').where('id', 'in', three.map((r) => r.id)).execute();
-    await database.handle.db.updateTable('counters').set({ used: CAPACITY - 3 }).where('name', '=', 'registrations').execute();
+    await database.handle.db.updateTable('counters').set({ used: CAPACITY - 3 }).where('name', '=', COUNTER).execute();
     const res = await postJson(apps[0]!, '/api/forms/registrations/', validPayloads.registration(5));
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ errors: { numberOfTickets: 'Only 3 wristbands are left for this edition. Please choose fewer tickets.' } });
     expect((await postJson(apps[1]!, '/api/forms/registrations/', validPayloads.registration(3))).status).toBe(201);
-    expect(await ticketsClaimed(database.handle.db)).toBe(CAPACITY);
+    expect(await ticketsClaimed(database.handle.db, EDITION)).toBe(CAPACITY);
   });
 
-  it('the counter migration brings a counter left behind up to the stored wristbands', async () => {
-    // What an SQLite database looked like before: registrations stored, the counter never moved.
-    await database.handle.db.updateTable('counters').set({ used: 0 }).where('name', '=', 'registrations').execute();
-    await registrationsCounter.up(database.handle.db as never);
-    const counter = await database.handle.db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
-    expect(Number(counter.used)).toBe(CAPACITY);
+  it("registrations from before editions were recorded are adopted by the first edition that counts its wristbands", async () => {
+    // What a database looked like before: rows without an edition, no counter for the edition.
+    await database.handle.db.updateTable('registrations').set({ edition: null }).execute();
+    await database.handle.db.deleteFrom('counters').where('name', '=', COUNTER).execute();
     expect((await postJson(apps[0]!, '/api/forms/registrations/', validPayloads.registration(1))).status).toBe(409);
+    const status = await (await apps[1]!.request('/api/edition/')).json();
+    expect(status.data).toMatchObject({ phase: 'sold-out', registration: 'sold-out', remaining: 0, waitingList: true });
+    const counter = await database.handle.db.selectFrom('counters').select('used').where('name', '=', COUNTER).executeTakeFirstOrThrow();
+    expect(Number(counter.used)).toBe(CAPACITY);
+    expect(await ticketsClaimed(database.handle.db, EDITION)).toBe(CAPACITY);
   });
 });

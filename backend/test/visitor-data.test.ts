@@ -7,7 +7,8 @@ import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSON
 import { exportCsv } from '../export/csv';
 import { createSigner } from '../lib/signing';
 import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from '../newsletter/unsubscribe';
-import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { claimPlaces, editionCounter } from '../edition/counter';
 
 type Json = Record<string, unknown>;
 const SECRET = 'a-test-secret-of-enough-length';
@@ -152,6 +153,13 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
       .insertInto('outbox')
       .values({ id: 'outbox-subject-1', topic: 'mail', kind: 'welcome', recipient: email, payload: '{}', status: 'pending', next_attempt_at: now, lease_owner: null, lease_until: null, last_error: null, created_at: now, sent_at: null })
       .execute();
+    // On the waiting list with an open offer that holds two wristbands of the edition.
+    const edition = TEST_EDITION_ENV.FESTIVAL_START_DATE;
+    await claimPlaces(db, edition, 2, null);
+    await db
+      .insertInto('waiting_list')
+      .values({ id: 'waiting-subject-1', edition, name: 'Subject Person', email, number_of_tickets: 2, status: 'offered', position: 1, created_at: now, offered_at: now, offer_expires_at: now, registration_id: null })
+      .execute();
     await upsertStaffUser(db, { email, name: 'Subject Person', password: 'a-long-staff-password' });
     expect((await postJson(app, '/api/auth/login/', { email, password: 'a-long-staff-password' })).status).toBe(200);
     // Someone else's records stay.
@@ -161,6 +169,7 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
     expect(countPersonalData(found)).toEqual({
       newsletter_subscriptions: 1,
       registrations: 1,
+      waiting_list: 1,
       partnerships: 1,
       donations: 1,
       volunteer_applications: 1,
@@ -177,12 +186,13 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
     expect(found.registrations[0]).toMatchObject({ email: lower, first_name: 'Subject' });
     expect(JSON.stringify(found)).not.toContain('password_hash');
 
-    const before = await db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
+    const before = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_ENV.FESTIVAL_START_DATE)).executeTakeFirstOrThrow();
     const deleted = await deletePersonalData(db, database.handle.dialect, email.toUpperCase());
-    expect(Object.values(deleted).reduce((a, b) => a + b, 0)).toBe(19);
+    expect(Object.values(deleted).reduce((a, b) => a + b, 0)).toBe(20);
     expect(countPersonalData(await findPersonalData(db, email))).toEqual(Object.fromEntries(PERSONAL_DATA_TABLES.map((t) => [t, 0])));
-    const after = await db.selectFrom('counters').select('used').where('name', '=', 'registrations').executeTakeFirstOrThrow();
-    expect(Number(before.used) - Number(after.used)).toBe(3);
+    const after = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_ENV.FESTIVAL_START_DATE)).executeTakeFirstOrThrow();
+    // The registration's three wristbands and the offer's two.
+    expect(Number(before.used) - Number(after.used)).toBe(5);
     // Nowhere in any table does the address appear any more, in any case.
     for (const table of ['newsletter_subscriptions', 'registrations', 'partnerships', 'donations', 'volunteer_applications', 'contact_messages', 'outbox', 'staff_users', 'idempotency_keys', 'audit_log'] as const) {
       const rows = await db.selectFrom(table).selectAll().execute();

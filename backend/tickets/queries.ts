@@ -16,12 +16,15 @@ export interface TicketRow {
   number_of_tickets: number;
   checked_in_at: string | null;
   checked_in_by: string | null;
+  /** The edition's start date; null: from before editions were recorded (taken as the current one). */
+  edition: string | null;
+  cancelled_at: string | null;
 }
 
 export async function findTicket(db: Db, reference: string): Promise<TicketRow | undefined> {
   return db
     .selectFrom('registrations')
-    .select(['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'number_of_tickets', 'checked_in_at', 'checked_in_by'])
+    .select(['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'number_of_tickets', 'checked_in_at', 'checked_in_by', 'edition', 'cancelled_at'])
     .where('ticket_reference', '=', reference)
     .executeTakeFirst();
 }
@@ -29,23 +32,41 @@ export async function findTicket(db: Db, reference: string): Promise<TicketRow |
 export type CheckInOutcome =
   | { kind: 'checked-in'; ticket: TicketRow }
   | { kind: 'already'; ticket: TicketRow }
+  | { kind: 'cancelled'; ticket: TicketRow }
+  | { kind: 'earlier-edition'; ticket: TicketRow }
   | { kind: 'unknown' };
 
-export async function checkIn(db: Db, reference: string, by: string, now: Date = new Date()): Promise<CheckInOutcome> {
+/**
+ * `edition`: the current edition's start date. A valid ticket (not checked in, not given back, not
+ * of an earlier edition) is checked in by the one conditional UPDATE; any other is classified
+ * after it, from the row as it then is: given back, earlier edition, else already checked in.
+ */
+export async function checkIn(db: Db, reference: string, by: string, edition: string, now: Date = new Date()): Promise<CheckInOutcome> {
   const result = await db
     .updateTable('registrations')
     .set({ checked_in_at: now.toISOString(), checked_in_by: by })
     .where('ticket_reference', '=', reference)
     .where('checked_in_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '>=', edition)]))
     .executeTakeFirst();
   const ticket = await findTicket(db, reference);
   if (!ticket) return { kind: 'unknown' };
-  return Number(result.numUpdatedRows) > 0 ? { kind: 'checked-in', ticket } : { kind: 'already', ticket };
+  if (Number(result.numUpdatedRows) > 0) return { kind: 'checked-in', ticket };
+  if (ticket.cancelled_at) return { kind: 'cancelled', ticket };
+  if (isEarlierEdition(ticket, { startDate: edition })) return { kind: 'earlier-edition', ticket };
+  return { kind: 'already', ticket };
 }
 
-export async function checkInCounts(db: Db) {
+/**
+ * The current edition's registrations (`edition`: its start date; rows from before editions were
+ * recorded count as current), given-back ones excluded.
+ */
+export async function checkInCounts(db: Db, edition: string) {
   const row = await db
     .selectFrom('registrations')
+    .where((eb) => eb.or([eb('edition', '=', edition), eb('edition', 'is', null)]))
+    .where('cancelled_at', 'is', null)
     .select([
       sql<number>`count(*)`.as('registrations'),
       sql<number>`coalesce(sum(number_of_tickets), 0)`.as('wristbands'),
@@ -80,4 +101,9 @@ export async function enqueueResend(db: Db, email: string, now: Date = new Date(
       AND (SELECT count(*) FROM outbox WHERE recipient = ${email} AND kind = 'ticketResend' AND created_at >= ${since}) < ${RESEND_PER_HOUR}
   `.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** A ticket for an edition before the current one (null: from before editions were recorded, taken as current). */
+export function isEarlierEdition(row: Pick<TicketRow, 'edition'>, current: { startDate: string }): boolean {
+  return row.edition !== null && row.edition < current.startDate;
 }

@@ -1,13 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { checkInPayloadSchema, normaliseReference, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
+import { CHECK_IN_REFUSALS, checkInPayloadSchema, normaliseReference, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
 import { requireStaff } from '../auth/middleware';
+import { currentEdition } from '../edition/service';
 import { caughtByHoneypot } from '../forms/service';
 import { fail } from '../lib/http';
 import { signerOf } from '../lib/signer-of';
 import { validJson } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
-import { checkInCounts, findTicket, type TicketRow } from './queries';
+import { ticketCancelPayloadSchema } from '@/contract/api/waiting-list';
+import { cancelTicket } from './cancel';
+import { checkInCounts, findTicket, isEarlierEdition, type TicketRow } from './queries';
 import { checkInTicket, resendTickets } from './service';
 
 const TICKET_MESSAGES = {
@@ -42,15 +45,30 @@ export function ticketRoutes(deps: AppDeps) {
     }
     const row = await findTicket(deps.db, reference);
     if (!row) return fail(c, 404, TICKET_MESSAGES.notFound);
+    const edition = await currentEdition(deps.db, deps.config);
     return c.json({
       success: true,
       data: {
         ...publicTicket(row),
-        festivalStartDate: deps.config.festivalStartDate,
-        festivalEndDate: deps.config.festivalEndDate,
+        festivalStartDate: edition.startDate,
+        festivalEndDate: edition.endDate,
+        venue: edition.venue,
         checkedInAt: row.checked_in_at,
+        editionYear: (row.edition ?? edition.startDate).slice(0, 4),
+        earlierEdition: isEarlierEdition(row, edition),
+        cancelledAt: row.cancelled_at,
       },
     });
+  });
+  // "I can't come": the body carries the ticket link's token, verified like the GET above.
+  r.post('/:reference/cancel', validJson(ticketCancelPayloadSchema), async (c) => {
+    const reference = c.req.param('reference');
+    c.header('Cache-Control', 'no-store');
+    if (!TICKET_REFERENCE_PATTERN.test(reference) || !(await signer()).verify('ticket', reference, c.req.valid('json').token)) {
+      return fail(c, 404, TICKET_MESSAGES.notFound);
+    }
+    const outcome = await cancelTicket(deps.db, deps, reference);
+    return c.json(outcome.body, outcome.status);
   });
   return r;
 }
@@ -77,13 +95,23 @@ export function checkInRoutes(deps: AppDeps) {
   r.use('*', requireStaff(deps.db));
   r.get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true, data: await checkInCounts(deps.db) });
+    const edition = await currentEdition(deps.db, deps.config);
+    return c.json({ success: true, data: await checkInCounts(deps.db, edition.startDate) });
   });
   r.post('/', validJson(checkInRequestSchema), async (c) => {
     const { reference } = c.req.valid('json');
-    const outcome = await checkInTicket(deps.db, c.get('staff'), reference);
+    const edition = await currentEdition(deps.db, deps.config);
+    const outcome = await checkInTicket(deps.db, c.get('staff'), reference, edition.startDate);
     if (outcome.kind === 'unknown') {
       return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
+    }
+    // Given back, or an earlier edition's: refused with its reason, nothing checked in (409, like 'already').
+    if (outcome.kind === 'cancelled' || outcome.kind === 'earlier-edition') {
+      const row = outcome.ticket;
+      const refused = { success: false, status: 'refused', ticket: publicTicket(row) } as const;
+      return outcome.kind === 'cancelled'
+        ? c.json({ ...refused, reason: 'cancelled', cancelledAt: row.cancelled_at, message: CHECK_IN_REFUSALS.cancelled(row.cancelled_at ?? '') }, 409)
+        : c.json({ ...refused, reason: 'earlier-edition', editionYear: (row.edition ?? '').slice(0, 4), message: CHECK_IN_REFUSALS.earlierEdition(row.edition ?? '') }, 409);
     }
     const body = {
       ticket: publicTicket(outcome.ticket),

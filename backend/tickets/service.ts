@@ -26,9 +26,12 @@ export async function resendTickets(db: Db, dialect: DbDialect, address: string)
     : enqueueResend(db, email);
 }
 
-/** Checks the ticket in for `staff`, and records a successful check-in in the audit log. */
-export async function checkInTicket(db: Db, staff: StaffUser, reference: string): Promise<CheckInOutcome> {
-  const outcome = await checkIn(db, reference, staff.name || staff.email);
+/**
+ * Checks the ticket in for `staff` (`edition`: the current edition's start date; a ticket given
+ * back or of an earlier edition is refused), and records a successful check-in in the audit log.
+ */
+export async function checkInTicket(db: Db, staff: StaffUser, reference: string, edition: string): Promise<CheckInOutcome> {
+  const outcome = await checkIn(db, reference, staff.name || staff.email, edition);
   // Recorded just after, not in one transaction: the check-in stays one auto-committed
   // conditional UPDATE, so a burst of scans from many phones and instances never queues behind a
   // lock held across awaits (on SQLite a second connection would block the process meanwhile).

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { getEditionStatus } from '@/lib/edition';
+import { registrationAction } from '@/contract/edition-text';
 import { FESTIVAL_ADDRESS } from '@/contract/fallbacks/event-details';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -41,11 +43,18 @@ export async function CategoryPage({ slug }: { slug: CategorySlug }) {
   const isFestival = slug === 'annual-festival';
   // The festival and the sessions at its venue carry the venue's full address and pin (/visit).
   const venue = isFestival || detail?.address === FESTIVAL_ADDRESS ? (await getVisit()).venue : undefined;
-  const festivalDates = formatFestivalDates(config.festivalStartDate, config.festivalEndDate);
+  const status = await getEditionStatus();
+  const { edition } = status;
+  const festivalDates = formatFestivalDates(edition.startDate, edition.endDate);
+  // Register (or the waiting list) only while the edition's phase offers it (issue 28).
+  const register = registrationAction(status, { registrationUrl: config.registrationUrl });
   const jsonLd = isFestival
     ? festivalJsonLd({
-        startDate: config.festivalStartDate,
-        endDate: config.festivalEndDate,
+        startDate: edition.startDate,
+        endDate: edition.endDate,
+        venueName: edition.venue,
+        registration: status.registration,
+        registrationOpensAt: edition.registrationOpensAt,
         description: copy.description,
         image,
         registrationUrl: config.registrationUrl,
@@ -82,8 +91,8 @@ export async function CategoryPage({ slug }: { slug: CategorySlug }) {
             </p>
           ) : null}
           <div className={styles.actions}>
-            <ButtonLink href={config.registrationUrl}>Register</ButtonLink>
-            <ButtonLink href="/volunteer" variant="outline">
+            {register ? <ButtonLink href={register.href}>{register.label}</ButtonLink> : null}
+            <ButtonLink href="/volunteer" variant={register ? 'outline' : undefined}>
               Volunteer
             </ButtonLink>
           </div>

@@ -7,15 +7,16 @@ import { formatEventWhen } from './event-when';
 import type { EventView } from './resolve-event';
 import styles from './events.module.css';
 
-/** An event or programme page: title, when (Lagos time), where, what, image, Register. */
+/** An event or programme page: title, when (Lagos time), where, what, image, Register (while the edition's phase offers it). */
 export function EventDetailView({
   event,
-  registrationUrl,
+  register,
   crumbs,
   children,
 }: {
   event: EventView;
-  registrationUrl: string;
+  /** Register (or the waiting list) while registration is offered; none otherwise (issue 28). */
+  register?: { href: string; label: string } | undefined;
   crumbs: readonly Crumb[];
   children?: React.ReactNode;
 }) {
@@ -55,7 +56,7 @@ export function EventDetailView({
             </div>
           </dl>
           <div className={styles.actions}>
-            <ButtonLink href={registrationUrl}>Register</ButtonLink>
+            {register ? <ButtonLink href={register.href}>{register.label}</ButtonLink> : null}
             {children}
           </div>
         </div>

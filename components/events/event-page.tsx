@@ -3,6 +3,8 @@ import { FESTIVAL_ADDRESS } from '@/contract/fallbacks/event-details';
 import { getVisit } from '@/lib/content';
 import { sessionIcsPath } from '@/lib/content/programme';
 import { getConfig } from '@/lib/config';
+import { getEditionStatus } from '@/lib/edition';
+import { registrationAction } from '@/contract/edition-text';
 import { htmlToText } from '@/contract/html/sanitize';
 import { eventJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
@@ -13,6 +15,7 @@ import styles from './events.module.css';
 /** An event's page (/{slug} and /events/{slug}): its Event JSON-LD and the detail view. */
 export async function EventPage({ event, path, parentLabel }: { event: EventView; path: string; parentLabel: string }) {
   const { registrationUrl } = getConfig();
+  const register = registrationAction(await getEditionStatus(), { registrationUrl });
   // Sessions at the festival venue get its full address and map pin (/visit, issue 16).
   const atVenue = event.address === FESTIVAL_ADDRESS;
   const venue = atVenue ? (await getVisit()).venue : undefined;
@@ -37,7 +40,7 @@ export async function EventPage({ event, path, parentLabel }: { event: EventView
       ) : null}
       <EventDetailView
         event={event}
-        registrationUrl={registrationUrl}
+        register={register}
         crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: event.kind === 'program' ? '/programme' : '/#whats-on' }, { label: event.title }]}
       >
         {event.kind === 'program' && timed ? (

@@ -2,7 +2,7 @@
 
 import { useActionState, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { checkField, type FormName } from '@/contract/forms/field-rules';
-import { idleState, type FieldErrors, type FormState } from '@/contract/forms/form-state';
+import { idleState, type FieldErrors, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { ErrorSummary } from './error-summary';
 import { FormContext } from './form-context';
 import { Honeypot } from './honeypot';
@@ -20,6 +20,8 @@ export interface ActionFormProps {
   permalink: string;
   children: ReactNode;
   'aria-labelledby'?: string;
+  /** Answers to show before the first post (a waiting-list offer's name); the echoed answers win after one. */
+  initialValues?: FormValues;
 }
 
 /**
@@ -27,12 +29,12 @@ export interface ActionFormProps {
  * (errors, answers kept) is the page rendered again; with it, the same action runs in place and
  * the spec's on-blur checks and clear-on-edit are added (same rules as the server).
  */
-export function ActionForm({ action, form, idempotencyKey, permalink, children, ...rest }: ActionFormProps) {
+export function ActionForm({ action, form, idempotencyKey, permalink, children, initialValues, ...rest }: ActionFormProps) {
   const [state, formAction] = useActionState(action, idleState, permalink);
   const key = (state.status === 'error' && state.idempotencyKey) || idempotencyKey;
   // A new key per answer remounts the fields, so they show the echoed answers and the summary refocuses.
   return (
-    <FormBody key={key} state={state} formAction={formAction} form={form} idempotencyKey={key} {...rest}>
+    <FormBody key={key} state={state} formAction={formAction} form={form} idempotencyKey={key} initialValues={initialValues} {...rest}>
       {children}
     </FormBody>
   );
@@ -45,11 +47,12 @@ interface BodyProps {
   idempotencyKey: string;
   children: ReactNode;
   'aria-labelledby'?: string;
+  initialValues?: FormValues | undefined;
 }
 
-function FormBody({ state, formAction, form, idempotencyKey, children, ...rest }: BodyProps) {
+function FormBody({ state, formAction, form, idempotencyKey, children, initialValues, ...rest }: BodyProps) {
   const serverErrors = state.status === 'error' ? state.errors : {};
-  const values = state.status === 'error' ? state.values : {};
+  const values = state.status === 'error' ? state.values : (initialValues ?? {});
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
 
   const setError = (field: string, message: string | undefined) =>

@@ -1,11 +1,16 @@
 import type { Hero } from '@/contract/content/schemas';
+import type { EditionCallToAction } from '@/contract/edition-text';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
-import { FESTIVAL_CITY, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/contract/festival';
+import { FESTIVAL_CITY, FESTIVAL_STATE } from '@/contract/festival';
 import styles from './home.module.css';
 
-/** The opening: title, body, the CTA to registration, dates and venue; the page's LCP image. */
-export function HomeHero({ hero, registrationUrl, dates }: { hero: Hero; registrationUrl: string; dates: string }) {
+/**
+ * The opening: title, body, where the edition stands and what to do now (contract/edition-text.ts:
+ * Register while open, the waiting list when sold out, today's programme on the festival days, the
+ * highlights afterwards), the edition's dates and venue; the page's LCP image. A server component.
+ */
+export function HomeHero({ hero, dates, venue, cta }: { hero: Hero; dates: string; venue: string; cta: EditionCallToAction }) {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={`container ${styles.heroInner}`}>
@@ -21,15 +26,28 @@ export function HomeHero({ hero, registrationUrl, dates }: { hero: Hero; registr
             {hero.title}
           </h1>
           <p className={styles.heroBody}>{hero.body}</p>
+          {cta.message ? (
+            <p className={styles.heroStatus} data-testid="edition-status">
+              {cta.message}
+            </p>
+          ) : null}
           <div className={styles.heroActions}>
-            <ButtonLink href={registrationUrl} size="lg" variant="light">
-              {hero.ctaText}
-            </ButtonLink>
+            {cta.actions.map((action, i) => (
+              <ButtonLink
+                key={action.kind}
+                href={action.href}
+                size="lg"
+                variant={i === 0 ? 'light' : 'outline'}
+                className={i === 0 ? undefined : styles.heroGhost}
+              >
+                {action.label}
+              </ButtonLink>
+            ))}
             <ButtonLink href="/#whats-on" size="lg" variant="outline" className={styles.heroGhost}>
               What&apos;s on
             </ButtonLink>
           </div>
-          <p className={styles.heroVenue}>{FESTIVAL_VENUE} · Free entry</p>
+          <p className={styles.heroVenue}>{venue} · Free entry</p>
         </div>
         <div className={styles.heroArt}>
           <ContentImage

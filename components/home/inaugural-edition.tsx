@@ -4,7 +4,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
-import { FESTIVAL_VENUE, WRISTBAND_HOURS } from '@/contract/festival';
+import { EDITION_TEXT, type EditionCallToAction } from '@/contract/edition-text';
+import { WRISTBAND_HOURS } from '@/contract/festival';
 import styles from './home.module.css';
 
 const NO_PROGRAMS = 'No programs available at the moment.';
@@ -13,8 +14,12 @@ function programHref(slug: string): string {
   return `/events/${encodeURIComponent(slug)}`;
 }
 
-/** #register: the inaugural edition's programme and the Register button. */
-export function InauguralEdition({ programs, registrationUrl, dates }: { programs: readonly Program[]; registrationUrl: string; dates: string }) {
+/**
+ * #register: the edition's dates, venue and programme, and what to do now in its phase (the same
+ * choice as the hero's, contract/edition-text.ts): Register while open, the waiting list when sold
+ * out, the programme on the days, the highlights afterwards.
+ */
+export function InauguralEdition({ programs, dates, venue, cta }: { programs: readonly Program[]; dates: string; venue: string; cta: EditionCallToAction }) {
   return (
     <section id="register" className={`${styles.section} ${styles.edition}`} aria-labelledby="register-title">
       <div className={`container ${styles.editionInner}`}>
@@ -29,22 +34,40 @@ export function InauguralEdition({ programs, registrationUrl, dates }: { program
                 <p>
                   <strong className={styles.editionDates}>{dates}</strong>
                   <br />
-                  {FESTIVAL_VENUE}
-                  <br />
-                  <a href={FESTIVAL_ICS_PATH} className={styles.calendarLink}>
-                    Add the festival to your calendar (.ics)
-                  </a>
+                  {venue}
+                  {cta.phase === 'after' ? null : (
+                    <>
+                      <br />
+                      <a href={FESTIVAL_ICS_PATH} className={styles.calendarLink}>
+                        Add the festival to your calendar (.ics)
+                      </a>
+                    </>
+                  )}
                 </p>
-                <p>
-                  Registration is free. One wristband opens every reading, exhibition, screening and concert for the full{' '}
-                  {WRISTBAND_HOURS} hours.
-                </p>
+                {cta.registrationAhead ? <p>{EDITION_TEXT.free(WRISTBAND_HOURS)}</p> : null}
               </>
             }
           />
-          <ButtonLink href={registrationUrl} size="lg" variant="light">
-            Register
-          </ButtonLink>
+          {cta.message ? (
+            <p className={styles.editionStatus} data-testid="edition-section-status">
+              {cta.message}
+            </p>
+          ) : null}
+          {cta.actions.length > 0 ? (
+            <div className={styles.editionActions}>
+              {cta.actions.map((action, i) => (
+                <ButtonLink
+                  key={action.kind}
+                  href={action.href}
+                  size="lg"
+                  variant={i === 0 ? 'light' : 'outline'}
+                  className={i === 0 ? undefined : styles.editionGhost}
+                >
+                  {action.label}
+                </ButtonLink>
+              ))}
+            </div>
+          ) : null}
         </div>
         <div className={styles.programme}>
           <h3 className={styles.programmeTitle}>Programme</h3>

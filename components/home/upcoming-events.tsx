@@ -10,13 +10,13 @@ function eventHref(slug: string): string {
   return `/${encodeURIComponent(slug)}`;
 }
 
-/** #whats-on: one hero event and a grid of three. */
-export function UpcomingEvents({ events, dates }: { events: Events; dates: string }) {
+/** #whats-on: one hero event and a grid of three. `ended`: the edition is over (its dates are not announced as to come). */
+export function UpcomingEvents({ events, dates, ended = false }: { events: Events; dates: string; ended?: boolean }) {
   const { heroEvent } = events;
   return (
     <section id="whats-on" className={styles.section} aria-labelledby="whats-on-title">
       <div className="container">
-        <SectionHeading id="whats-on-title" eyebrow="What's on" title="Upcoming Events" intro={<p>{dates} and all year round.</p>} />
+        <SectionHeading id="whats-on-title" eyebrow="What's on" title="Upcoming Events" intro={<p>{ended ? 'Events all year round, and the festival again next year.' : `${dates} and all year round.`}</p>} />
         <article className={styles.featureEvent}>
           <ContentImage
             src={heroEvent.image}

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
-import { getConfig } from '@/lib/config';
-import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE, formatFestivalDates } from '@/contract/festival';
+import { getEdition } from '@/lib/edition';
+import { FESTIVAL_CITY, FESTIVAL_NAME, FESTIVAL_STATE, formatFestivalDates } from '@/contract/festival';
 import { NewsletterForm, type NewsletterAction } from '@/components/forms/newsletter-form';
 import { Logo } from './logo';
 import { HOME_LINK, PRIMARY_LINKS, SECONDARY_LINKS } from './nav-links';
@@ -14,8 +14,8 @@ const INFO_LINKS = [
 ] as const;
 
 /** Every page's footer (spec §2): navigation, the newsletter form (#newsletter, its action from the layout), copyright. */
-export function SiteFooter({ newsletterAction }: { newsletterAction: NewsletterAction }) {
-  const { festivalStartDate, festivalEndDate } = getConfig();
+export async function SiteFooter({ newsletterAction }: { newsletterAction: NewsletterAction }) {
+  const { startDate: festivalStartDate, endDate: festivalEndDate, venue } = await getEdition();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -30,7 +30,7 @@ export function SiteFooter({ newsletterAction }: { newsletterAction: NewsletterA
           <p className="site-footer__dates">
             <strong>{formatFestivalDates(festivalStartDate, festivalEndDate)}</strong>
             <br />
-            {FESTIVAL_VENUE}
+            {venue}
           </p>
         </div>
         <nav className="site-footer__nav" aria-label="Footer">

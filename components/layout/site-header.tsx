@@ -1,5 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { getConfig } from '@/lib/config';
+import { getEditionStatus } from '@/lib/edition';
+import { headerAction } from '@/contract/edition-text';
 import { ButtonLink } from '@/components/ui/button';
 import { Logo } from './logo';
 import { MenuCloser } from './menu-closer';
@@ -11,9 +13,13 @@ const MENU_ID = 'mobile-menu';
  * Desktop (≥ 1100 px): logo, the spec's links, Newsletter and Register (the external form when
  * configured). Smaller screens: logo, a compact Register to #register and a <details> menu that
  * works without JavaScript; MenuCloser adds closing on link choice and Escape.
+ * The button follows the edition's phase (contract/edition-text.ts headerAction): Register while
+ * registration is open, "Waiting list" while sold out, the programme on the festival days once
+ * registration is over, none otherwise (announced, closed, after).
  */
-export function SiteHeader() {
+export async function SiteHeader() {
   const { registrationUrl } = getConfig();
+  const action = headerAction(await getEditionStatus(), registrationUrl);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -33,14 +39,18 @@ export function SiteHeader() {
               </a>
             </li>
           </ul>
-          <ButtonLink href={registrationUrl} size="sm" className="desktop-nav__register">
-            Register
-          </ButtonLink>
+          {action ? (
+            <ButtonLink href={action.href} size="sm" className="desktop-nav__register">
+              {action.label}
+            </ButtonLink>
+          ) : null}
         </nav>
         <div className="mobile-bar">
-          <ButtonLink href="/#register" size="sm" className="mobile-bar__register">
-            Register
-          </ButtonLink>
+          {action ? (
+            <ButtonLink href={action.compactHref} size="sm" className="mobile-bar__register">
+              {action.label}
+            </ButtonLink>
+          ) : null}
           <details className="mobile-menu" id={MENU_ID}>
             <summary className="mobile-menu__toggle" aria-label="Menu">
               <span className="mobile-menu__icon" aria-hidden="true">

@@ -3,6 +3,7 @@
 import { useActionState, useRef } from 'react';
 import type { CheckInAnswer, CheckInData, CheckInState } from './check-in-state';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
+import { CHECK_IN_REFUSALS } from '@/contract/api/tickets';
 import { QrScanner } from './qr-scanner';
 import styles from './staff.module.css';
 
@@ -38,6 +39,21 @@ function Answer({ answer }: { answer: CheckInAnswer }) {
           </p>
           <p className={styles.detail}>
             At {when.format(new Date(answer.checkedInAt))} by {answer.checkedInBy}. Do not hand over wristbands.
+          </p>
+          <p className={styles.reference}>
+            {answer.ticket.reference}: {answer.ticket.firstName} {answer.ticket.lastName}, {wristbands(answer.ticket.numberOfTickets)}
+          </p>
+        </div>
+      );
+    case 'refused':
+      return (
+        <div className={`${styles.answer} ${styles.stop}`} data-testid="check-in-answer" data-status="refused" data-reason={answer.reason}>
+          <p className={styles.verdict}>
+            <span aria-hidden="true">✗ </span>
+            {CHECK_IN_REFUSALS.verdict}
+          </p>
+          <p className={styles.detail} data-testid="check-in-reason">
+            {answer.message}
           </p>
           <p className={styles.reference}>
             {answer.ticket.reference}: {answer.ticket.firstName} {answer.ticket.lastName}, {wristbands(answer.ticket.numberOfTickets)}

@@ -19,6 +19,7 @@ import { PASSWORD_MIN_CHARS } from './admin-limits';
  *   POST /api/admin/staff/<id>/enable/         → { success, data } | 404
  *   GET  /api/admin/audit/?page=1              → { success, data: AuditEntry[], page, pageSize, count }
  *   GET  /api/admin/export/<kind>.csv          → text/csv (admins only; each download is an audit row)
+ *   GET|PUT /api/admin/edition/                → the edition's settings (admins only; contract/api/edition-admin.ts)
  *
  * Every /api/admin and /api/auth answer, errors included, is sent with Cache-Control: no-store.
  */
@@ -102,7 +103,8 @@ const count = z.number().int().nonnegative();
 
 /** A few recent rows of one kind: only what staff need to see at a glance; never card data. */
 const dashboardRecentSchema = z.object({
-  registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), at: z.string() })),
+  /** The current edition's; `givenBack`: the visitor gave the wristbands back ("I can't come"). */
+  registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), givenBack: z.boolean().default(false), at: z.string() })),
   donations: z.array(z.object({ name: z.string(), amountKobo: count, at: z.string() })),
   /** Donations not (yet) paid: waiting for Paystack, or held for review (paid another amount). */
   unpaidDonations: z.array(z.object({ name: z.string(), amountKobo: count, status: z.enum(['pending', 'review']), at: z.string() })),
@@ -114,14 +116,21 @@ const dashboardRecentSchema = z.object({
 });
 
 export const dashboardSchema = z.object({
+  /** The edition the registration figures are for (its start date, YYYY-MM-DD); absent from a backend that does not say. */
+  edition: z.string().optional(),
+  /** The current edition's registrations; given-back ones are not counted here but in `givenBack`. */
   registrations: z.object({
     count,
     wristbands: count,
-    /** REGISTRATION_CAPACITY in wristbands; null when unlimited. */
+    /** The edition's capacity in wristbands; null when unlimited. */
     capacity: count.nullable(),
     checkedInRegistrations: count,
     checkedInWristbands: count,
   }),
+  /** Registrations of the current edition given back ("I can't come") and their wristbands, returned to the pool. */
+  givenBack: z.object({ registrations: count, wristbands: count }).default({ registrations: 0, wristbands: 0 }),
+  /** The current edition's waiting list: people waiting, and offers sent and not yet taken or lapsed. */
+  waitingList: z.object({ waiting: count, offered: count, wristbandsWaiting: count }).default({ waiting: 0, offered: 0, wristbandsWaiting: 0 }),
   /** Successful donations only; `pending` (waiting for Paystack) and `review` are counted apart. */
   donations: z.object({ count, totalKobo: count, pending: count, review: count }),
   partnerships: count,

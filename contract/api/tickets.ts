@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
+import { editionDates, editionName, formatInstant } from '@/contract/edition';
+import { FESTIVAL_NAME } from '@/contract/festival';
 
 /**
  * The ticket and gate part of the /api contract (ours, beside spec §7): what the backend answers
@@ -8,8 +10,10 @@ import { textField } from '@/contract/forms/rules';
  *
  *   GET  /api/tickets/<reference>/?t=<token>   → { success, data: Ticket }         (404 otherwise)
  *   POST /api/forms/ticket-resend/ { email }   → 202 { success, message }           (always the same)
- *   POST /api/admin/check-ins/ { reference }   → 200 CheckIn 'checked-in' | 409 'already' | 404
- *   GET  /api/admin/check-ins/                 → { success, data: CheckInCounts }
+ *   POST /api/admin/check-ins/ { reference }   → 200 CheckIn 'checked-in' | 409 'already' | 409 'refused'
+ *                                                (given back, or an earlier edition's ticket) | 404
+ *   GET  /api/admin/check-ins/                 → the current edition's counts (given-back tickets excluded)
+ *                                                { success, data: CheckInCounts }
  */
 export const TICKET_REFERENCE_PATTERN = /^ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 
@@ -46,13 +50,28 @@ export const ticketSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   numberOfTickets: z.number().int().positive(),
+  /** The current edition's dates (the ticket's own when it is for this edition). */
   festivalStartDate: z.string(),
   festivalEndDate: z.string(),
+  venue: z.string(),
   checkedInAt: z.string().nullable(),
+  /** The year of the edition the ticket is for ("2025"). */
+  editionYear: z.string(),
+  /** The ticket is for an earlier edition: the page says so and the gate refuses it. */
+  earlierEdition: z.boolean(),
+  /** The visitor gave the wristbands back ("I can't come"): the gate refuses the ticket. */
+  cancelledAt: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketResultSchema = z.object({ success: z.literal(true), data: ticketSchema });
+
+/** The ticket page's notice for a ticket of an earlier edition (the gate refuses it too). */
+export const EARLIER_EDITION_TICKET = {
+  title: 'This ticket is no longer valid',
+  text: (ticketYear: string, current: { startDate: string; endDate: string }) =>
+    `This ticket was for ${FESTIVAL_NAME} ${ticketYear}. It is not valid for ${editionName(current)} (${editionDates(current)}): register again for this year's festival.`,
+} as const;
 
 export const TICKET_RESEND_MESSAGE =
   'If tickets are registered to that address, we have sent them to it. Please check your inbox (and spam folder) in a few minutes.';
@@ -68,10 +87,36 @@ const checkInTicketSchema = z.object({
   numberOfTickets: z.number().int().positive(),
 });
 
+/**
+ * Why the gate refuses a ticket that exists and is not checked in (issue 28), answered with 409
+ * like 'already' (the ticket's state conflicts with a check-in): it was given back ("I can't
+ * come"), or it is for an earlier edition. Nothing is checked in.
+ */
+export const CHECK_IN_REFUSAL_REASONS = ['cancelled', 'earlier-edition'] as const;
+export type CheckInRefusalReason = (typeof CHECK_IN_REFUSAL_REASONS)[number];
+
+/** The gate's words for a refused ticket: the backend sends them, the desk shows them. */
+export const CHECK_IN_REFUSALS = {
+  verdict: 'Do not admit',
+  cancelled: (cancelledAt: string) => `This ticket was given back on ${formatInstant(cancelledAt)}: do not admit.`,
+  earlierEdition: (edition: string) => `This ticket is for ${editionName({ startDate: edition })}, not this year's festival.`,
+} as const;
+
 export const checkInResultSchema = z.discriminatedUnion('status', [
   z.object({ success: z.literal(true), status: z.literal('checked-in'), ticket: checkInTicketSchema, checkedInAt: z.string(), checkedInBy: z.string() }),
   z.object({ success: z.literal(false), status: z.literal('already'), ticket: checkInTicketSchema, checkedInAt: z.string(), checkedInBy: z.string() }),
   z.object({ success: z.literal(false), status: z.literal('unknown'), reference: z.string() }),
+  z.object({
+    success: z.literal(false),
+    status: z.literal('refused'),
+    reason: z.enum(CHECK_IN_REFUSAL_REASONS),
+    ticket: checkInTicketSchema,
+    message: z.string(),
+    /** reason 'cancelled': when it was given back. */
+    cancelledAt: z.string().nullable().optional(),
+    /** reason 'earlier-edition': the year of the edition the ticket is for ("2024"). */
+    editionYear: z.string().optional(),
+  }),
 ]);
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 

@@ -14,4 +14,11 @@ describe('buildFestivalCalendar', () => {
     expect(event!.description).toContain('https://itan.example/register');
     expect(event!.uid).toBe('festival-2026-10-30@itan.example');
   });
+
+  it("names the edition's venue, and says nothing about registering when registration is not offered", () => {
+    const config = { siteUrl: 'https://itan.example', festivalStartDate: '2026-10-30', festivalEndDate: '2026-11-01', registrationUrl: undefined, venue: 'Cultural Centre, Kuto' };
+    const [event] = new ICAL.Component(ICAL.parse(buildFestivalCalendar(config))).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(event!.location).toBe('Cultural Centre, Kuto, Ogun State, Nigeria');
+    expect(event!.description).not.toContain('Register');
+  });
 });

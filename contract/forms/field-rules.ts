@@ -141,6 +141,18 @@ export const FIELD_CHECKS = {
     email: text(EMAIL_RULES),
     message: text(CONTACT_MESSAGE_RULES),
   },
+  /** The waiting list when sold out (issue 28, contract/api/waiting-list.ts). */
+  waitingList: {
+    name: text(NAME_RULES),
+    email: text(EMAIL_RULES),
+    numberOfTickets: num(TICKETS_RULES),
+  },
+  /** Taking a waiting-list offer: the registration's other fields. */
+  waitingOffer: {
+    firstName: text(NAME_RULES),
+    lastName: text(NAME_RULES),
+    phone: text(PHONE_RULES),
+  },
 } as const satisfies Record<string, Record<string, FieldCheck>>;
 
 export type FormName = keyof typeof FIELD_CHECKS;

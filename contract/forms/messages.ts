@@ -81,6 +81,8 @@ export const MAIL_REASONS = {
   partnership: 'You are receiving this email because a partnership proposal was sent to the Ìtàn Book & Arts Festival with this address.',
   volunteer: 'You are receiving this email because an application to volunteer at the Ìtàn Book & Arts Festival was made with this address.',
   newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
+  waitingList: 'You are receiving this email because you joined the waiting list of the Ìtàn Book & Arts Festival with this address.',
+  ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
   privacy: 'How we handle your data:',
   questions: 'Questions? Write to us:',
 } as const;

@@ -21,6 +21,7 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/creative-economy': 'Creative Economy · Ìtàn Festival',
   '/volunteer/apply': 'Apply to volunteer · Ìtàn Festival',
   '/registration/thank-you': 'Registration confirmed · Ìtàn Festival',
+  '/register/waiting-list/thank-you': 'You are on the waiting list · Ìtàn Festival',
   '/donations/thank-you': 'Thank you for your donation · Ìtàn Festival',
   // Without a Paystack key (or a reference), the page Paystack sends donors back to says it knows no such donation.
   '/donations/return?reference=itan-unknown-reference': 'Your donation · Ìtàn Festival',

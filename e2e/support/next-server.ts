@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_EDITION_ENV } from '../../test/support/edition-env';
 import { freePort } from './ports';
 
 /**
@@ -39,6 +40,7 @@ export async function startNext(env: Record<string, string> = {}): Promise<Serve
       RATE_LIMIT_WINDOW_MS: '60000',
       BODY_LIMIT_BYTES: '32768',
       SITE_URL: origin,
+      ...TEST_EDITION_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,8 @@ export const EXTRA_PAGES: readonly string[] = [
   '/partnerships',
   '/volunteer/apply',
   '/registration/thank-you',
+  // Issue 28: joining the waiting list (the list form itself shows on /register when sold out).
+  '/register/waiting-list/thank-you',
   '/donations/thank-you',
   '/donations/return?reference=itan-unknown-reference',
   '/partnerships/thank-you',

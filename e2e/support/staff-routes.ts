@@ -7,6 +7,7 @@ export const STAFF_PAGES: readonly string[] = [
   '/staff',
   '/staff/check-in',
   '/staff/accounts',
+  '/staff/edition',
   '/staff/audit',
   '/staff/reports',
   '/staff/reports/new',
@@ -33,6 +34,13 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
     page: '/staff/accounts',
     form: (f) => f.includes('name="intent" value="add"'),
     fields: ({ unique }) => ({ name: 'Cross Site', email: `cross-${unique}@itan.example`, role: 'admin', password: '' }),
+  },
+  {
+    name: 'save the edition',
+    page: '/staff/edition',
+    form: (f) => f.includes('aria-labelledby="edition-form-title"'),
+    // The values in force on staff-admin.spec.ts's server (were the refusal to fail, nothing would change).
+    fields: () => ({ startDate: '2025-10-24', endDate: '2025-10-25', venue: 'Centenary Hall, Ake, Abeokuta', capacity: '300', registrationOpensAt: '', registrationClosesAt: '' }),
   },
   { name: 'reset a password', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="reset"'), fields: () => ({}) },
   { name: 'disable an account', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="disable"'), fields: () => ({}) },

@@ -10,6 +10,7 @@ describe('the site and the backend read shared settings alike', () => {
   const cases: Array<Record<string, string>> = [
     {},
     { SITE_URL: 'https://itan.example/', FESTIVAL_START_DATE: '2026-10-30', FESTIVAL_END_DATE: '2026-11-01' },
+    { FESTIVAL_START_DATE: '2026-10-30', FESTIVAL_VENUE: 'Kuto', REGISTRATION_OPENS_AT: '2026-09-01T09:00', REGISTRATION_CLOSES_AT: '2026-10-29', FESTIVAL_NOW: '2026-10-01T12:00:00Z' },
     { VERCEL: 'TRUE' },
     { VERCEL: 'on' },
     { VERCEL: '0' },
@@ -20,8 +21,9 @@ describe('the site and the backend read shared settings alike', () => {
     const site = parseConfig(env);
     const backend = parseBackendConfig(env);
     expect(backend.siteUrl).toBe(site.siteUrl);
-    expect(backend.festivalStartDate).toBe(site.festivalStartDate);
-    expect(backend.festivalEndDate).toBe(site.festivalEndDate);
+    // The same edition settings (the backend adds its capacity) and the same clock.
+    expect({ ...backend.editionSettings, capacity: undefined }).toEqual({ ...site.editionSettings, capacity: undefined });
+    if (env.FESTIVAL_NOW) expect(backend.now().toISOString()).toBe(site.now().toISOString());
     expect(backend.submissionsOff).toBe(site.onVercel);
     expect(backend.paystackCheckoutOrigin).toBe(site.paystackCheckoutOrigin);
     expect(Boolean(backend.paystackSecretKey)).toBe(site.paystackConfigured);
@@ -31,9 +33,11 @@ describe('the site and the backend read shared settings alike', () => {
     for (const env of [
       { FESTIVAL_START_DATE: '2026-10-30', FESTIVAL_END_DATE: '2026-10-29' },
       { FESTIVAL_START_DATE: '30/10/2026' },
+      { FESTIVAL_NOW: '2026-13-01' },
+      { REGISTRATION_OPENS_AT: '2026-10-02', REGISTRATION_CLOSES_AT: '2026-10-01' },
     ]) {
-      expect(() => parseConfig(env)).toThrow(/FESTIVAL_/);
-      expect(() => parseBackendConfig(env)).toThrow(/FESTIVAL_/);
+      expect(() => parseConfig(env)).toThrow(/FESTIVAL_|REGISTRATION_/);
+      expect(() => parseBackendConfig(env)).toThrow(/FESTIVAL_|REGISTRATION_/);
     }
   });
 });

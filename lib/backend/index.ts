@@ -20,7 +20,7 @@ import { unstable_rethrow } from 'next/navigation';
 import type { ApiClient } from './client';
 import { buildApiClient } from './mode';
 
-export { donationCheckoutOrigin } from './mode';
+export { donationCheckoutOrigin, usesBuiltInBackend } from './mode';
 
 export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
 export {

@@ -20,6 +20,8 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { publicApiClient } from '@/lib/backend';
+import { getEdition } from '@/lib/edition';
+import { eventsForEdition } from '@/contract/content/shift';
 import { withSessionSubtitles } from './programme';
 import { createContentSource } from './source';
 import type { EventDetail } from '@/contract/content/schemas';
@@ -40,7 +42,11 @@ export const getEventDetail = cache(async (slug: string, kind?: EventDetail['kin
 );
 
 export const getHero = cache(source.getHero);
-export const getEvents = cache(source.getEvents);
+/** The home page's events; the seeded festival title names the current edition's year (edited titles keep theirs). */
+export const getEvents = cache(async () => {
+  const [events, edition] = await Promise.all([source.getEvents(), getEdition()]);
+  return eventsForEdition(events, edition.startDate);
+});
 /** Programme rows; a known session's subtitle is its own time, so it follows FESTIVAL_START_DATE. */
 export const getPrograms = cache(async () => withSessionSubtitles(...(await Promise.all([source.getPrograms(), getAllEventDetails()]))));
 export const getPodcasts = cache(source.getPodcasts);

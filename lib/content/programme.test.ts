@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventDetailsFallback, programsFallback } from '@/contract/fallbacks';
-import { dayLabel, lagosDate, programmeByDay, sessionSubtitle, withSessionSubtitles } from './programme';
+import { dayLabel, lagosDate, programmeByDay, sessionSubtitle, todayFirst, withSessionSubtitles } from './programme';
 import { shiftEventDetail } from '@/contract/content/shift';
 
 describe('programme by day', () => {
@@ -43,5 +43,31 @@ describe('programme by day', () => {
     expect(lagosDate('2025-10-24T23:30:00Z')).toBe('2025-10-25');
     expect(sessionSubtitle('2025-10-24T23:30:00Z')).toBe('Saturday 25 October · 00:30');
     expect(dayLabel('2025-10-25')).toBe('Saturday 25 October 2025');
+  });
+});
+
+describe('today first while the festival is on (issue 28)', () => {
+  const { days } = programmeByDay(programsFallback, eventDetailsFallback);
+
+  it('the second day: it comes first, marked today, then the first day', () => {
+    const ordered = todayFirst(days, '2025-10-25');
+    expect(ordered.map((d) => [d.date, d.today ?? false])).toEqual([
+      ['2025-10-25', true],
+      ['2025-10-24', false],
+    ]);
+    expect(ordered[0]!.sessions).toBe(days[1]!.sessions);
+  });
+
+  it('the first day: the order stays, the first is marked', () => {
+    expect(todayFirst(days, '2025-10-24').map((d) => [d.date, d.today ?? false])).toEqual([
+      ['2025-10-24', true],
+      ['2025-10-25', false],
+    ]);
+  });
+
+  it('not live (no today) or a day without sessions: the days as they are, nothing marked', () => {
+    expect(todayFirst(days, undefined)).toEqual(days);
+    expect(todayFirst(days, '2025-10-26')).toEqual(days);
+    expect(days.some((d) => d.today)).toBe(false);
   });
 });

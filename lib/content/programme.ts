@@ -21,6 +21,8 @@ export interface Session {
 export interface ProgrammeDay {
   /** YYYY-MM-DD in Lagos. */
   date: string;
+  /** While the festival is on: this day is today (Lagos), shown first (issue 28). */
+  today?: boolean;
   /** "Friday 24 October 2025". */
   label: string;
   sessions: Session[];
@@ -117,4 +119,15 @@ export function programmeByDay(programs: readonly Program[], details: readonly E
     day.sessions.push(s);
   }
   return { days: [...days.values()], unscheduled };
+}
+
+/**
+ * While the festival is on (issue 28): today's day first, marked, then the others in their order.
+ * `today` is the Lagos date of the edition's clock (contract/edition-text.ts festivalToday);
+ * undefined, or a day without sessions: the days as they are.
+ */
+export function todayFirst(days: readonly ProgrammeDay[], today: string | undefined): ProgrammeDay[] {
+  const index = today ? days.findIndex((d) => d.date === today) : -1;
+  if (index < 0) return [...days];
+  return [{ ...days[index]!, today: true }, ...days.slice(0, index), ...days.slice(index + 1)];
 }

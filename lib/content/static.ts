@@ -4,7 +4,7 @@ import {
   volunteerBenefitsFallback,
   volunteerRolesFallback,
 } from '@/contract/fallbacks';
-import { getConfig } from '@/lib/config';
+import { configuredEdition } from '@/lib/config';
 import { shiftEventDetail } from '@/contract/content/shift';
 import {
   aboutSchema,
@@ -40,7 +40,7 @@ export function getVolunteerBenefits(): VolunteerBenefit[] {
 
 /** Every event and programme detail (for generateStaticParams, sitemaps). */
 export function getAllEventDetails(): EventDetail[] {
-  const start = getConfig().festivalStartDate;
+  const start = configuredEdition().startDate;
   return eventDetails.map((d) => shiftEventDetail(d, start));
 }
 

@@ -1,4 +1,5 @@
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME, FESTIVAL_STATE, FESTIVAL_VENUE } from '@/contract/festival';
+import type { RegistrationState } from '@/contract/edition';
 import { absoluteUrl } from './urls';
 
 /**
@@ -70,13 +71,38 @@ function organizerRef(siteUrl?: string) {
 }
 
 /** Free admission, as the spec says of every registration. */
-function freeOffer(url: string) {
-  return { '@type': 'Offer', price: '0', priceCurrency: 'NGN', availability: 'https://schema.org/InStock', url };
+function freeOffer(url: string, availability = 'https://schema.org/InStock', validFrom?: string | null) {
+  return { '@type': 'Offer', price: '0', priceCurrency: 'NGN', availability, url, ...(validFrom ? { validFrom } : {}) };
+}
+
+/**
+ * The festival's offer in the edition's registration state (issue 28): on sale (InStock), not yet
+ * (PreOrder, from when it opens), sold out (SoldOut); none once registration has closed, so no
+ * search result offers a registration that is over.
+ */
+function festivalOffer(input: FestivalInput) {
+  const url = absoluteUrl(input.registrationUrl, input.siteUrl);
+  switch (input.registration ?? 'open') {
+    case 'open':
+      return freeOffer(url);
+    case 'not-yet':
+      return freeOffer(url, 'https://schema.org/PreOrder', input.registrationOpensAt);
+    case 'sold-out':
+      return freeOffer(url, 'https://schema.org/SoldOut');
+    case 'closed':
+      return undefined;
+  }
 }
 
 export interface FestivalInput {
   startDate: string;
   endDate: string;
+  /** The edition's venue (default FESTIVAL_VENUE). */
+  venueName?: string;
+  /** The edition's registration state (default open). */
+  registration?: RegistrationState;
+  /** When registration opens (the offer's validFrom while it has not). */
+  registrationOpensAt?: string | null;
   description: string;
   image?: string;
   registrationUrl: string;
@@ -86,6 +112,8 @@ export interface FestivalInput {
 }
 
 export function festivalJsonLd(input: FestivalInput): JsonLdObject {
+  const venueName = input.venueName ?? FESTIVAL_VENUE;
+  const offer = festivalOffer(input);
   return {
     '@context': 'https://schema.org',
     '@type': 'Festival',
@@ -98,9 +126,10 @@ export function festivalJsonLd(input: FestivalInput): JsonLdObject {
     description: input.description,
     url: absoluteUrl('/annual-festival', input.siteUrl),
     ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
-    location: placeJsonLd({ name: FESTIVAL_VENUE, address: `${FESTIVAL_VENUE}, ${FESTIVAL_STATE}`, venue: input.place }),
+    // schema.org has no "took place" status: a past edition stays EventScheduled, its dates say the rest.
+    location: placeJsonLd({ name: venueName, address: `${venueName}, ${FESTIVAL_STATE}`, venue: input.place }),
     organizer: organizerRef(input.siteUrl),
-    offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),
+    ...(offer ? { offers: offer } : {}),
   };
 }
 

@@ -30,6 +30,21 @@ describe('JSON-LD builders', () => {
     expect(ld.offers).toMatchObject({ price: '0', priceCurrency: 'NGN', url: 'https://itan.example/register' });
   });
 
+  it('the festival follows the edition: its venue, and an offer that says where registration stands (none once closed)', () => {
+    const base = { startDate: '2026-10-24', endDate: '2026-10-25', description: 'Two days', registrationUrl: '/register', siteUrl: site };
+    const open = festivalJsonLd({ ...base, venueName: 'Kuto Hall, Abeokuta', registration: 'open' });
+    expect(open.location).toMatchObject({ name: 'Kuto Hall, Abeokuta' });
+    expect(open.offers).toMatchObject({ availability: 'https://schema.org/InStock' });
+    expect(festivalJsonLd({ ...base, registration: 'not-yet', registrationOpensAt: '2026-09-01T08:00:00.000Z' }).offers).toMatchObject({
+      availability: 'https://schema.org/PreOrder',
+      validFrom: '2026-09-01T08:00:00.000Z',
+    });
+    expect(festivalJsonLd({ ...base, registration: 'sold-out' }).offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
+    const closed = festivalJsonLd({ ...base, registration: 'closed' });
+    expect(closed).not.toHaveProperty('offers');
+    expect(closed.startDate).toBe('2026-10-24');
+  });
+
   it('describes an event with its times and venue', () => {
     const ld = eventJsonLd({
       name: 'Opening Reading',

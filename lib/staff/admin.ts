@@ -10,6 +10,7 @@ import {
   type StaffAccount,
 } from '@/contract/api/admin';
 import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
+import { editionAdminResultSchema, type EditionAdmin } from '@/contract/api/edition-admin';
 
 /**
  * The staff area's reads, through the one API client with the visitor's staff session. With
@@ -44,3 +45,6 @@ export const loadAccounts = (): Promise<Loaded<StaffAccount[]>> =>
 
 export const loadAudit = (page: number): Promise<Loaded<AuditPage>> =>
   load(() => apiClient.get('/api/admin/audit/', { query: { page }, schema: auditResultSchema }));
+
+export const loadEditionAdmin = (): Promise<Loaded<EditionAdmin>> =>
+  load(async () => (await apiClient.get('/api/admin/edition/', { schema: editionAdminResultSchema })).data);

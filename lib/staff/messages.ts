@@ -7,11 +7,23 @@ export const STAFF_TEXT = {
   dashboardTitle: 'Dashboard',
   accountsTitle: 'Staff accounts',
   auditTitle: 'Audit log',
+  editionTitle: 'The festival’s edition',
+  editionUnavailable:
+    'The festival’s own backend (API_BASE_URL) holds the edition: this site reads its dates, venue and registration window from the configuration (FESTIVAL_START_DATE, FESTIVAL_END_DATE, FESTIVAL_VENUE, REGISTRATION_OPENS_AT, REGISTRATION_CLOSES_AT).',
+  editionSaved: 'Edition saved. The site shows the new settings now, on every server.',
+  editionReset: 'Back to the configuration. The site shows the configured edition now, on every server.',
+  editionResetRefused: 'The configured capacity (REGISTRATION_CAPACITY) is below the wristbands already taken, so the configuration cannot be used as it is. Save a capacity here instead.',
+  editionResetHint: 'Forget the values saved here and use the server’s configuration again (its dates, venue, capacity and registration window). It is recorded in the audit log.',
+  editionFromConfiguration: 'These values come from the server’s configuration (FESTIVAL_START_DATE, FESTIVAL_VENUE, REGISTRATION_CAPACITY and the rest). Saving here replaces them.',
+  editionFromStaff: (by: string, at: string) => `These values were saved here by ${by} on ${at} (Lagos time); they replace the server’s configuration.`,
+  editionMoves:
+    'Changing the dates before the festival has ended moves it: its tickets, waiting list and wristband count follow, so tickets stay valid. Once it has ended, new dates start the next edition and the old tickets are refused at the gate.',
   dashboardUnavailable:
     'The festival’s backend (API_BASE_URL) does not offer the dashboard’s figures (GET /api/admin/dashboard/). The gate’s counts are shown where it offers them; the CSV downloads work if it offers the exports.',
   dashboardFailed: 'The figures could not be loaded just now. Reload the page in a minute.',
   countsUnavailable: 'The gate’s counts are not available from the festival’s backend.',
   capacityUnlimited: 'no capacity set',
+  editionFigures: (name: string) => `Registrations, wristbands, check-ins and the waiting list are ${name}’s; tickets given back are counted apart.`,
   mailWarning: (failed: number, overdue: number) =>
     [failed > 0 ? `${failed} mail${failed === 1 ? '' : 's'} could not be delivered` : '', overdue > 0 ? `${overdue} mail${overdue === 1 ? ' has' : 's have'} waited more than ${MAIL_OVERDUE_MINUTES} minutes` : '']
       .filter(Boolean)
@@ -53,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.logout': 'Signed out',
   'export.download': 'Downloaded an export',
   'ticket.check-in': 'Checked in a ticket',
+  'edition.update': 'Changed the edition',
+  'edition.reset': 'Put the edition back to the configuration',
   'staff.create': 'Added an account',
   'staff.password-reset': 'Reset a password',
   'staff.disable': 'Disabled an account',

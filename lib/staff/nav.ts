@@ -17,6 +17,7 @@ const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff/check-in', label: 'Gate check-in' },
   { href: '/staff/reports', label: 'Reports', publishing: true },
   { href: '/staff/events', label: 'Events & programme', publishing: true },
+  { href: '/staff/edition', label: 'Edition', adminOnly: true },
   { href: '/staff/accounts', label: 'Accounts', adminOnly: true },
   { href: '/staff/audit', label: 'Audit log', adminOnly: true },
 ];

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { createApp, type BackendApp } from '../../backend/app';
 import { parseBackendConfig, type BackendConfig } from '../../backend/config';
+import { TEST_EDITION_ENV } from './edition-env';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
@@ -94,8 +95,10 @@ export const dbTargets: DbTarget[] = [
   ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];
 
+export { TEST_EDITION_ENV };
+
 export function testConfig(env: Record<string, string> = {}): BackendConfig {
-  return parseBackendConfig({ DATA_DIR: os.tmpdir(), RATE_LIMIT_MAX: '0', ...env });
+  return parseBackendConfig({ DATA_DIR: os.tmpdir(), RATE_LIMIT_MAX: '0', ...TEST_EDITION_ENV, ...env });
 }
 
 export interface TestApp {

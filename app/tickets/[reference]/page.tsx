@@ -4,8 +4,10 @@ import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
 import { Container } from '@/components/ui/container';
 import { getConfig } from '@/lib/config';
-import { FESTIVAL_FULL_NAME, FESTIVAL_VENUE, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
+import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
 import { getTicket } from '@/lib/tickets';
+import { EARLIER_EDITION_TICKET } from '@/contract/api/tickets';
+import { GIVE_BACK_TEXT } from '@/contract/forms/waiting-list-messages';
 import styles from './ticket.module.css';
 
 export const metadata: Metadata = { title: 'Your festival ticket', robots: { index: false, follow: false } };
@@ -32,6 +34,8 @@ export default async function TicketPage({ params, searchParams }: { params: Par
   const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
   const dates = formatFestivalDates(ticket.festivalStartDate, ticket.festivalEndDate);
   const bands = `${ticket.numberOfTickets} wristband${ticket.numberOfTickets === 1 ? '' : 's'}`;
+  // Nothing to show at the gate: the wristbands were given back, or the ticket is for an earlier edition.
+  const void_ = Boolean(ticket.cancelledAt) || ticket.earlierEdition;
 
   return (
     <Container width="narrow" className={styles.page}>
@@ -40,10 +44,18 @@ export default async function TicketPage({ params, searchParams }: { params: Par
         <h1 id="ticket-title" className={styles.title}>
           Festival ticket
         </h1>
-        <div className={styles.qr} role="img" aria-label={`QR code of ticket ${ticket.reference}`} dangerouslySetInnerHTML={{ __html: svg }} />
+        {void_ ? null : (
+          <div className={styles.qr} role="img" aria-label={`QR code of ticket ${ticket.reference}`} dangerouslySetInnerHTML={{ __html: svg }} />
+        )}
         <p className={styles.reference} data-testid="ticket-reference">
           {ticket.reference}
         </p>
+        {ticket.earlierEdition ? (
+          <p className={styles.used} role="note" data-testid="ticket-earlier-edition">
+            <strong>{EARLIER_EDITION_TICKET.title}.</strong>{' '}
+            {EARLIER_EDITION_TICKET.text(ticket.editionYear, { startDate: ticket.festivalStartDate, endDate: ticket.festivalEndDate })}
+          </p>
+        ) : null}
         <dl className={styles.facts}>
           <dt>Name</dt>
           <dd data-testid="ticket-name">
@@ -51,12 +63,25 @@ export default async function TicketPage({ params, searchParams }: { params: Par
           </dd>
           <dt>Wristbands</dt>
           <dd data-testid="ticket-wristbands">{bands}</dd>
-          <dt>Dates</dt>
-          <dd>{dates}</dd>
-          <dt>Venue</dt>
-          <dd>{FESTIVAL_VENUE}</dd>
+          {ticket.earlierEdition ? (
+            <>
+              <dt>Edition</dt>
+              <dd>{`${FESTIVAL_NAME} ${ticket.editionYear}`}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Dates</dt>
+              <dd>{dates}</dd>
+              <dt>Venue</dt>
+              <dd data-testid="ticket-venue">{ticket.venue}</dd>
+            </>
+          )}
         </dl>
-        {ticket.checkedInAt ? (
+        {ticket.cancelledAt ? (
+          <p className={styles.used} data-testid="ticket-given-back">
+            {GIVE_BACK_TEXT.givenBack(at.format(new Date(ticket.cancelledAt)))}
+          </p>
+        ) : ticket.earlierEdition ? null : ticket.checkedInAt ? (
           <p className={styles.used} data-testid="ticket-checked-in">
             Checked in at the gate on {at.format(new Date(ticket.checkedInAt))}.
           </p>
@@ -67,6 +92,11 @@ export default async function TicketPage({ params, searchParams }: { params: Par
           </p>
         )}
       </article>
+      {ticket.cancelledAt || ticket.checkedInAt || ticket.earlierEdition ? null : (
+        <p className={styles.note} data-testid="give-back">
+          <Link href={`/tickets/${encodeURIComponent(ticket.reference)}/cancel?t=${encodeURIComponent(token)}`}>{GIVE_BACK_TEXT.link}</Link>: {GIVE_BACK_TEXT.linkHint}
+        </p>
+      )}
       <nav className={styles.links} aria-label="Before you come">
         <Link href="/visit">How to get there</Link>
         <a href="/festival.ics">Add the festival to your calendar</a>

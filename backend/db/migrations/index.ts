@@ -11,6 +11,7 @@ import { reportPublishing } from './2026-11-25-3-report-publishing';
 import { registrationsCounter } from './2026-11-25-4-registrations-counter';
 import { canonicalEmails } from './2026-11-26-1-canonical-emails';
 import { registrationEmailAndMailCap } from './2026-11-26-2-registration-email-and-mail-cap';
+import { festivalYear } from './2026-11-28-1-festival-year';
 import { donationCheckout } from './2026-11-27-1-donation-checkout';
 import { mediaHousekeeping } from './2026-11-26-3-media-housekeeping';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-2-registration-email-and-mail-cap': registrationEmailAndMailCap,
   '2026-11-26-3-media-housekeeping': mediaHousekeeping,
   '2026-11-27-1-donation-checkout': donationCheckout,
+  '2026-11-28-1-festival-year': festivalYear,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

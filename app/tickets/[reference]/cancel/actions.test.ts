@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { idleState } from '@/contract/forms/form-state';
+import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
+import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { offerLinkToken, setCapacity } from '@/test/support/waiting-list';
+
+/**
+ * The give-back and offer actions against the built-in backend (issue 28): where each answer
+ * leads. Given back (or given back already): the ticket page. Refused: the confirmation step again
+ * with the reason. An offer taken: the registration's thank-you page with the ticket; a spent one:
+ * the form's message.
+ */
+class Redirected extends Error {
+  constructor(readonly url: string) {
+    super(`redirect ${url}`);
+  }
+}
+
+vi.mock('next/navigation', () => ({
+  redirect: (url: string) => {
+    throw new Redirected(url);
+  },
+}));
+
+let backend: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+
+vi.mock('@/lib/backend', async () => {
+  const errors = await import('@/lib/backend/errors');
+  const { createApiClient } = await import('@/lib/backend/client');
+  const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => backend!.fetch(request) });
+  return { apiClient, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+});
+
+const { giveBackAction } = await import('./actions');
+const { claimOfferAction } = await import('@/app/register/offer/[id]/actions');
+
+async function redirectOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof Redirected) return error.url;
+    throw error;
+  }
+  throw new Error('expected a redirect');
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+
+describe('giving back and taking an offer through the site’s actions', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await dbTargets[0]!.create();
+    backend = (await buildApp(database.handle, { env: { REGISTRATION_CAPACITY: '1', TICKET_SECRET: 'actions-test-secret-long' } })).app;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const register = async (email: string) => {
+    const body = (await (await postJson(backend!, '/api/forms/registrations/', { ...validPayloads.registration(1), email })).json()) as { ticketReference: string; ticketUrl: string };
+    return { reference: body.ticketReference, token: new URL(body.ticketUrl, 'http://x').searchParams.get('t')! };
+  };
+
+  it('gives back, offers the place, and the offer’s form registers the waiting person once', async () => {
+    const ticket = await register('holder@example.com');
+    expect((await postJson(backend!, '/api/forms/waiting-list/', { name: 'Wale Adeyemi', email: 'wale@example.com', numberOfTickets: 1 })).status).toBe(201);
+
+    const ticketPage = `/tickets/${ticket.reference}?t=${ticket.token}`;
+    expect(await redirectOf(giveBackAction(form({ reference: ticket.reference, token: ticket.token })))).toBe(ticketPage);
+    // A second press (JavaScript off, the back button): the ticket page all the same.
+    expect(await redirectOf(giveBackAction(form({ reference: ticket.reference, token: ticket.token })))).toBe(ticketPage);
+
+    const entry = await database.handle.db.selectFrom('waiting_list').selectAll().executeTakeFirstOrThrow();
+    expect(entry.status).toBe('offered');
+    const token = offerLinkToken('actions-test-secret-long', entry);
+    const claim = form({ offerId: entry.id, token, firstName: 'Wale', lastName: 'Adeyemi', phone: '0803 123 4567' });
+    expect(await redirectOf(claimOfferAction(idleState, claim))).toMatch(/^\/registration\/thank-you\?tickets=1&ref=ITN-[A-Z0-9]{6}&t=[A-Za-z0-9_-]{22}$/);
+    const again = await claimOfferAction(idleState, form({ offerId: entry.id, token, firstName: 'Wale', lastName: 'Adeyemi', phone: '0803 123 4567' }));
+    expect(again).toMatchObject({ status: 'error', message: WAITING_LIST_MESSAGES.offerUsed });
+    const forged = await claimOfferAction(idleState, form({ offerId: entry.id, token: 'A'.repeat(22), firstName: 'Wale', lastName: 'Adeyemi', phone: '0803 123 4567' }));
+    expect(forged).toMatchObject({ status: 'error', message: WAITING_LIST_MESSAGES.offerNotFound });
+    const empty = await claimOfferAction(idleState, form({ offerId: entry.id, token, firstName: '', lastName: 'Adeyemi', phone: '' }));
+    expect(Object.keys(empty.errors)).toEqual(['firstName', 'phone']);
+  });
+
+  it('a ticket checked in cannot be given back: the confirmation step again, with the reason', async () => {
+    // Sold out after the first test: staff make room for this one.
+    await setCapacity(database.handle, 10);
+    const used = await register('used2@example.com');
+    await database.handle.db.updateTable('registrations').set({ checked_in_at: new Date().toISOString() }).where('ticket_reference', '=', used.reference).execute();
+    expect(await redirectOf(giveBackAction(form({ reference: used.reference, token: used.token })))).toBe(
+      `/tickets/${used.reference}/cancel?t=${encodeURIComponent(used.token)}&refused=checked-in`,
+    );
+    expect(await redirectOf(giveBackAction(form({ reference: 'nonsense', token: used.token })))).toBe('/tickets/resend');
+  });
+});

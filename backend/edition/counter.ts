@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema';
+
+/**
+ * Each edition's wristbands are counted in its own `counters` row, `registrations:<start date>`:
+ * registered wristbands (not given back) plus those held by open waiting-list offers. Every claim
+ * is one conditional UPDATE of that row (`used + n <= capacity`), so it stays exact under
+ * concurrent requests on PostgreSQL (the row lock queues them, and a waiting claim re-checks
+ * against the committed value) and on SQLite (one writer at a time).
+ */
+export const editionCounter = (edition: string): string => `registrations:${edition}`;
+
+/**
+ * Creates the edition's row the first time it is needed, from what is stored. Registrations from
+ * before editions were recorded (edition null) are adopted by the first edition that counts: the
+ * one in force when this code first ran. Idempotent; safe under concurrency (ON CONFLICT).
+ */
+export async function ensureEditionCounter(db: Db, edition: string): Promise<void> {
+  const name = editionCounter(edition);
+  const existing = await db.selectFrom('counters').select('used').where('name', '=', name).executeTakeFirst();
+  if (existing) return;
+  await db.updateTable('registrations').set({ edition }).where('edition', 'is', null).execute();
+  await sql`
+    INSERT INTO counters (name, used)
+    SELECT ${name}, COALESCE(SUM(number_of_tickets), 0) FROM registrations
+    WHERE edition = ${edition} AND cancelled_at IS NULL
+    ON CONFLICT (name) DO NOTHING
+  `.execute(db);
+}
+
+/** Claims `n` places if they fit under `capacity` (null: no limit). False: they do not. */
+export async function claimPlaces(db: Db, edition: string, n: number, capacity: number | null): Promise<boolean> {
+  await ensureEditionCounter(db, edition);
+  let claim = db
+    .updateTable('counters')
+    .set((eb) => ({ used: eb('used', '+', n) }))
+    .where('name', '=', editionCounter(edition));
+  if (capacity !== null) claim = claim.where('used', '<=', capacity - n);
+  const claimed = await claim.executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** Gives `n` places back (a cancellation, a lapsed offer, a deleted registration). */
+export async function releasePlaces(db: Db, edition: string, n: number): Promise<void> {
+  await ensureEditionCounter(db, edition);
+  await db
+    .updateTable('counters')
+    .set((eb) => ({ used: sql<number>`CASE WHEN ${eb.ref('used')} > ${n} THEN ${eb.ref('used')} - ${n} ELSE 0 END` }))
+    .where('name', '=', editionCounter(edition))
+    .execute();
+}
+
+/** Places taken or held for the edition. */
+export async function placesUsed(db: Db, edition: string): Promise<number> {
+  await ensureEditionCounter(db, edition);
+  const row = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(edition)).executeTakeFirstOrThrow();
+  return Number(row.used);
+}

@@ -1,0 +1,88 @@
+import { festivalEndsAt, registrationWindowState } from '@/contract/edition';
+import { WAITING_LIST_MESSAGES, type WaitingListReason } from '@/contract/api/waiting-list';
+import { recordAudit, type AuditActor } from '../audit/log';
+import type { Db } from '../db/schema';
+import { releasePlaces } from '../edition/counter';
+import { currentEdition } from '../edition/service';
+import { failureBody } from '../lib/http';
+import type { Outcome } from '../lib/idempotency';
+import { mailEntry } from '../mail';
+import { enqueue } from '../outbox/queue';
+import { offerFreedPlaces, offerNextIn, type OfferDeps } from '../waiting-list/service';
+import { findTicket, isEarlierEdition, type TicketRow } from './queries';
+
+/**
+ * "I can't come" (issue 28): the visitor gives a ticket's wristbands back through its signed link.
+ *
+ * One transaction: the conditional UPDATE (`cancelled_at IS NULL AND checked_in_at IS NULL`, so a
+ * ticket checked in meanwhile, or given back by a second click, is not given back again), the
+ * places released in the edition's counter, the confirmation mail queued, the audit entry, and the
+ * freed places offered to the waiting list (in the same transaction, so a public registration never
+ * takes them from the person first in line). After it, offerFreedPlaces also lapses expired offers.
+ *
+ * The audit log's actor is a staff member or a typed email; here it is the visitor, who has no
+ * account: recorded as actor id null, name "Visitor (ticket link)", and no address (the log holds
+ * no visitors' data), the ticket reference as the target.
+ */
+export const VISITOR_ACTOR: AuditActor = { id: null, email: 'ticket-link', name: 'Visitor (ticket link)' };
+
+const refused = (status: 404 | 409, message: string, reason?: WaitingListReason): Outcome => ({
+  status,
+  body: { ...failureBody(message), ...(reason ? { reason } : {}) },
+});
+
+/** Why this ticket cannot be given back now, if it cannot. */
+function cannotGiveBack(row: TicketRow, current: { startDate: string; endDate: string }, now: Date): Outcome | undefined {
+  if (row.cancelled_at) return refused(409, WAITING_LIST_MESSAGES.alreadyCancelled, 'already-given-back');
+  if (row.checked_in_at) return refused(409, WAITING_LIST_MESSAGES.checkedIn, 'checked-in');
+  if (isEarlierEdition(row, current)) return refused(409, WAITING_LIST_MESSAGES.earlierEdition, 'earlier-edition');
+  if (now >= festivalEndsAt(current)) return refused(409, WAITING_LIST_MESSAGES.festivalOver, 'festival-over');
+  return undefined;
+}
+
+/** The ticket's token is verified by the route (like GET /tickets/:reference); this is the flow. */
+export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): Promise<Outcome> {
+  const now = deps.config.now();
+  const edition = await currentEdition(db, deps.config, now);
+  const row = await findTicket(db, reference);
+  if (!row) return refused(404, 'No such ticket.');
+  const refusal = cannotGiveBack(row, edition, now);
+  if (refusal) return refusal;
+
+  const cancelledAt = now.toISOString();
+  const n = row.number_of_tickets;
+  const ticketEdition = row.edition ?? edition.startDate;
+  const done = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('registrations')
+      .set({ cancelled_at: cancelledAt })
+      .where('id', '=', row.id)
+      .where('cancelled_at', 'is', null)
+      .where('checked_in_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await releasePlaces(trx, ticketEdition, n);
+    await enqueue(trx, mailEntry('ticketCancelled', row.email, { registrationId: row.id }));
+    await recordAudit(
+      trx,
+      VISITOR_ACTOR,
+      { action: 'ticket.give-back', targetType: 'registration', targetId: reference, summary: `${reference} given back (${n} wristband${n === 1 ? '' : 's'})` },
+      now,
+    );
+    if (ticketEdition === edition.startDate && registrationWindowState(edition, now) === 'open') {
+      for (let offered = await offerNextIn(trx, edition, now); offered; offered = await offerNextIn(trx, edition, now)) {
+        // Each pass offers the next entry that fits what is free.
+      }
+    }
+    return true;
+  });
+  if (!done) {
+    // Checked in or given back by another request between the read and the update: say which.
+    const again = await findTicket(db, reference);
+    return (again && cannotGiveBack(again, edition, now)) ?? refused(409, WAITING_LIST_MESSAGES.alreadyCancelled, 'already-given-back');
+  }
+  deps.onOutboxWrite?.('mail');
+  // Expired offers lapse and pass on too; a failure here never undoes the cancellation.
+  await offerFreedPlaces(db, deps, now).catch((error: unknown) => deps.log?.(`[waiting-list] offers after a cancellation failed: ${error instanceof Error ? error.message : String(error)}`));
+  return { status: 200, body: { success: true, message: WAITING_LIST_MESSAGES.cancelled(n), data: { reference, numberOfTickets: n, cancelledAt } } };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultFestivalDates,
+  editionDates,
+  editionFrom,
+  editionName,
+  editionPhase,
+  editionStatus,
+  festivalEndsAt,
+  festivalStartsAt,
+  formatInstant,
+  instantSchema,
+  lagosDate,
+  parseInstant,
+  registrationState,
+  registrationWindowState,
+  REGISTRATION_WINDOW_MESSAGES,
+  type Edition,
+} from './edition';
+
+const at = (iso: string) => new Date(iso);
+
+describe('the default edition rolls forward to the next 24–25 October that has not ended', () => {
+  it('24 November 2026 (the edition is over): 24–25 October 2027', () => {
+    expect(defaultFestivalDates(at('2026-11-24T12:00:00+01:00'))).toEqual({ startDate: '2027-10-24', endDate: '2027-10-25' });
+  });
+
+  it('before October: this year’s', () => {
+    expect(defaultFestivalDates(at('2026-01-01T00:00:00+01:00'))).toEqual({ startDate: '2026-10-24', endDate: '2026-10-25' });
+    expect(defaultFestivalDates(at('2026-10-24T10:00:00+01:00'))).toEqual({ startDate: '2026-10-24', endDate: '2026-10-25' });
+  });
+
+  it('25 October 23:59 Lagos is still this year’s festival; 26 October 00:00 Lagos is next year’s', () => {
+    expect(defaultFestivalDates(at('2026-10-25T23:59:59+01:00')).startDate).toBe('2026-10-24');
+    // 22:59 UTC on the 25th is 23:59 in Lagos: still the festival's last day.
+    expect(defaultFestivalDates(at('2026-10-25T22:59:59Z')).startDate).toBe('2026-10-24');
+    expect(defaultFestivalDates(at('2026-10-26T00:00:00+01:00')).startDate).toBe('2027-10-24');
+    expect(defaultFestivalDates(at('2026-10-25T23:00:00Z')).startDate).toBe('2027-10-24');
+  });
+
+  it('the last minutes of a Lagos year (31 December 23:30 UTC is already 1 January in Lagos)', () => {
+    expect(lagosDate(at('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(defaultFestivalDates(at('2026-12-31T23:30:00Z')).startDate).toBe('2027-10-24');
+  });
+
+  it('editionFrom: no settings → the rolled-forward dates, the default venue, no limit, open now, closing when the festival ends', () => {
+    const edition = editionFrom({}, at('2026-11-24T12:00:00Z'));
+    expect(edition).toEqual({
+      startDate: '2027-10-24',
+      endDate: '2027-10-25',
+      venue: 'Centenary Hall, Ake, Abeokuta',
+      capacity: null,
+      registrationOpensAt: null,
+      registrationClosesAt: '2027-10-25T23:00:00.000Z',
+    });
+  });
+
+  it('editionFrom: configured dates win, a start alone is a one-day festival', () => {
+    expect(editionFrom({ startDate: '2026-11-27', endDate: '2026-11-28' }, at('2030-01-01T00:00:00Z'))).toMatchObject({ startDate: '2026-11-27', endDate: '2026-11-28' });
+    expect(editionFrom({ startDate: '2026-11-27' }, at('2026-01-01T00:00:00Z'))).toMatchObject({ startDate: '2026-11-27', endDate: '2026-11-27', registrationClosesAt: '2026-11-27T23:00:00.000Z' });
+  });
+});
+
+describe('festival days are Lagos days', () => {
+  it('starts at 00:00 Lagos on the first day, ends at 00:00 Lagos after the last', () => {
+    const dates = { startDate: '2026-10-24', endDate: '2026-10-25' };
+    expect(festivalStartsAt(dates).toISOString()).toBe('2026-10-23T23:00:00.000Z');
+    expect(festivalEndsAt(dates).toISOString()).toBe('2026-10-25T23:00:00.000Z');
+  });
+
+  it('names and dates the edition', () => {
+    expect(editionName({ startDate: '2027-10-24' })).toBe('Ìtàn Festival 2027');
+    expect(editionDates({ startDate: '2027-10-24', endDate: '2027-10-25' })).toBe('24–25 October 2027');
+  });
+});
+
+describe('instants as configured', () => {
+  it('a date is the start of that day in Lagos, a time without offset is Lagos time, an offset is kept', () => {
+    expect(parseInstant('2026-09-01')?.toISOString()).toBe('2026-08-31T23:00:00.000Z');
+    expect(parseInstant('2026-09-01T09:00')?.toISOString()).toBe('2026-09-01T08:00:00.000Z');
+    expect(parseInstant('2026-09-01T09:00:00Z')?.toISOString()).toBe('2026-09-01T09:00:00.000Z');
+    expect(parseInstant('1 September')).toBeUndefined();
+    expect(instantSchema.safeParse('tomorrow').success).toBe(false);
+  });
+
+  it('formats an instant in Lagos time', () => {
+    expect(formatInstant('2026-09-01T08:00:00Z')).toBe('1 September 2026, 09:00');
+    expect(REGISTRATION_WINDOW_MESSAGES.notYet('2026-09-01T08:00:00Z')).toBe('Registration is not open yet. It opens on 1 September 2026, 09:00 (Lagos time).');
+  });
+});
+
+/** 24–25 October 2026; registration 1 September 09:00 Lagos until the festival ends; 100 wristbands. */
+const edition: Edition = {
+  startDate: '2026-10-24',
+  endDate: '2026-10-25',
+  venue: 'Centenary Hall, Ake, Abeokuta',
+  capacity: 100,
+  registrationOpensAt: '2026-09-01T08:00:00.000Z',
+  registrationClosesAt: '2026-10-25T23:00:00.000Z',
+};
+
+describe('every phase boundary', () => {
+  it('announced until registration opens, to the millisecond', () => {
+    expect(editionPhase(edition, at('2026-09-01T07:59:59.999Z'), 100)).toBe('announced');
+    expect(registrationWindowState(edition, at('2026-09-01T07:59:59.999Z'))).toBe('not-yet');
+    expect(editionPhase(edition, at('2026-09-01T08:00:00.000Z'), 100)).toBe('open');
+  });
+
+  it('open while places remain; sold out at none (or fewer); unknown places (null) never sell out', () => {
+    const now = at('2026-10-01T12:00:00Z');
+    expect(editionPhase(edition, now, 1)).toBe('open');
+    expect(editionPhase(edition, now, 0)).toBe('sold-out');
+    expect(registrationState(edition, now, 0)).toBe('sold-out');
+    expect(editionPhase(edition, now, null)).toBe('open');
+  });
+
+  it('closed from the moment the window closes, before the festival', () => {
+    const early = { ...edition, registrationClosesAt: '2026-10-20T23:00:00.000Z' };
+    expect(editionPhase(early, at('2026-10-20T22:59:59.999Z'), 5)).toBe('open');
+    expect(editionPhase(early, at('2026-10-20T23:00:00.000Z'), 5)).toBe('closed');
+    expect(editionPhase(early, at('2026-10-20T23:00:00.000Z'), 0)).toBe('closed');
+  });
+
+  it('live from 00:00 Lagos on the first day until 00:00 Lagos after the last; registration may still be open then', () => {
+    expect(editionPhase(edition, at('2026-10-23T22:59:59.999Z'), 5)).toBe('open');
+    expect(editionPhase(edition, at('2026-10-23T23:00:00.000Z'), 5)).toBe('live');
+    expect(registrationState(edition, at('2026-10-23T23:00:00.000Z'), 5)).toBe('open');
+    expect(editionPhase(edition, at('2026-10-25T22:59:59.999Z'), 0)).toBe('live');
+    expect(registrationState(edition, at('2026-10-25T22:59:59.999Z'), 0)).toBe('sold-out');
+  });
+
+  it('after from 00:00 Lagos after the last day, registration closed', () => {
+    const now = at('2026-10-25T23:00:00.000Z');
+    expect(editionPhase(edition, now, 5)).toBe('after');
+    expect(registrationState(edition, now, 5)).toBe('closed');
+  });
+
+  it('the status: the waiting list only when sold out and available', () => {
+    const now = at('2026-10-01T12:00:00Z');
+    expect(editionStatus(edition, now, 0, true)).toMatchObject({ phase: 'sold-out', registration: 'sold-out', waitingList: true, remaining: 0, now: now.toISOString() });
+    expect(editionStatus(edition, now, 0, false).waitingList).toBe(false);
+    expect(editionStatus(edition, now, 3, true).waitingList).toBe(false);
+  });
+});

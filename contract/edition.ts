@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { FESTIVAL_NAME, FESTIVAL_VENUE, formatFestivalDates } from './festival';
+
+/**
+ * The festival's year (issue 28): the current edition (dates, venue, capacity, registration
+ * window) and where it stands, its phase, computed from one clock. Pure: the site (lib/edition.ts)
+ * and the built-in backend (backend/edition/) both decide with these functions, so the page and
+ * the endpoint that refuses a registration never disagree. Times are instants; the festival's days
+ * are Lagos days (UTC+1 all year, no daylight saving).
+ */
+
+const LAGOS_OFFSET = '+01:00';
+const DAY_MS = 86_400_000;
+
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'expected a real calendar date');
+
+/**
+ * An instant as configured or entered by staff: an ISO timestamp with its offset
+ * ("2026-09-01T09:00:00+01:00", "2026-09-01T08:00:00Z"), a Lagos local time without one
+ * ("2026-09-01T09:00"), or a date alone ("2026-09-01": the start of that day in Lagos).
+ * Normalised to a UTC ISO string.
+ */
+export const instantSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const instant = parseInstant(value);
+    if (instant) return instant.toISOString();
+    ctx.addIssue({ code: 'custom', message: 'expected a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM, Lagos time, or with an offset)' });
+    return z.NEVER;
+  });
+
+export function parseInstant(value: string): Date | undefined {
+  let text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text = `${text}T00:00:00${LAGOS_OFFSET}`;
+  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(text)) text = `${text}${LAGOS_OFFSET}`;
+  else if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The edition as every part of the site sees it; dates are Lagos calendar days, instants are UTC ISO strings. */
+export const editionSchema = z.object({
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  venue: z.string().min(1),
+  /** Wristbands for the edition; null: no limit. */
+  capacity: z.number().int().positive().nullable(),
+  /** When registration opens; null: open now (until it closes). */
+  registrationOpensAt: z.string().nullable(),
+  /** When registration closes: by default when the festival's last day ends, Lagos time. */
+  registrationClosesAt: z.string(),
+});
+export type Edition = z.infer<typeof editionSchema>;
+
+/** What configuration or staff say; unset parts take the defaults (editionFrom). */
+export interface EditionSettings {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  venue?: string | undefined;
+  capacity?: number | null | undefined;
+  registrationOpensAt?: string | null | undefined;
+  registrationClosesAt?: string | null | undefined;
+}
+
+/** 00:00 Lagos time on a YYYY-MM-DD. */
+export function startOfLagosDay(date: string): Date {
+  return new Date(`${date}T00:00:00${LAGOS_OFFSET}`);
+}
+
+/** The YYYY-MM-DD of an instant in Lagos. */
+export function lagosDate(instant: Date): string {
+  return new Date(instant.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+/** When the festival opens: its first day's midnight in Lagos. */
+export function festivalStartsAt(edition: Pick<Edition, 'startDate'>): Date {
+  return startOfLagosDay(edition.startDate);
+}
+
+/** When the festival is over: the midnight after its last day, Lagos time. */
+export function festivalEndsAt(edition: Pick<Edition, 'endDate'>): Date {
+  return new Date(startOfLagosDay(edition.endDate).getTime() + DAY_MS);
+}
+
+/** The default festival days: 24–25 October. */
+const DEFAULT_MONTH_DAY = { start: '10-24', end: '10-25' } as const;
+
+/**
+ * With no dates configured: the next 24–25 October that has not ended, so a fresh machine always
+ * shows an edition to come (on 26 October the site moves on to next year's).
+ */
+export function defaultFestivalDates(now: Date): { startDate: string; endDate: string } {
+  const year = Number(lagosDate(now).slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const dates = { startDate: `${y}-${DEFAULT_MONTH_DAY.start}`, endDate: `${y}-${DEFAULT_MONTH_DAY.end}` };
+    if (now < festivalEndsAt(dates)) return dates;
+  }
+  return { startDate: `${year + 1}-${DEFAULT_MONTH_DAY.start}`, endDate: `${year + 1}-${DEFAULT_MONTH_DAY.end}` };
+}
+
+/** The edition the settings describe at `now`: unset dates roll forward, the window closes when the festival ends. */
+export function editionFrom(settings: EditionSettings, now: Date): Edition {
+  const dates = settings.startDate
+    ? { startDate: settings.startDate, endDate: settings.endDate ?? settings.startDate }
+    : defaultFestivalDates(now);
+  return {
+    ...dates,
+    venue: settings.venue || FESTIVAL_VENUE,
+    capacity: settings.capacity ? settings.capacity : null,
+    registrationOpensAt: settings.registrationOpensAt ?? null,
+    registrationClosesAt: settings.registrationClosesAt ?? festivalEndsAt(dates).toISOString(),
+  };
+}
+
+export const PHASES = ['announced', 'open', 'sold-out', 'closed', 'live', 'after'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Whether a registration may be made now: the window and the places. */
+export const REGISTRATION_STATES = ['not-yet', 'open', 'sold-out', 'closed'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** The window alone (capacity aside): before it, within it, after it. */
+export function registrationWindowState(edition: Edition, now: Date): 'not-yet' | 'open' | 'closed' {
+  if (edition.registrationOpensAt && now < new Date(edition.registrationOpensAt)) return 'not-yet';
+  if (now >= new Date(edition.registrationClosesAt)) return 'closed';
+  return 'open';
+}
+
+/** `remaining`: wristbands still free (null: no limit or unknown). */
+export function registrationState(edition: Edition, now: Date, remaining: number | null): RegistrationState {
+  const window = registrationWindowState(edition, now);
+  if (window !== 'open') return window;
+  return remaining !== null && remaining <= 0 ? 'sold-out' : 'open';
+}
+
+/**
+ * Where the edition stands. The festival days win over the registration state (a visitor on the
+ * day wants today's programme first; registration may still be open then and the pages say so).
+ */
+export function editionPhase(edition: Edition, now: Date, remaining: number | null): Phase {
+  if (now >= festivalEndsAt(edition)) return 'after';
+  if (now >= festivalStartsAt(edition)) return 'live';
+  const state = registrationState(edition, now, remaining);
+  return state === 'not-yet' ? 'announced' : state;
+}
+
+/** "2026": the edition's year, as copy names it. */
+export function editionYear(edition: Pick<Edition, 'startDate'>): string {
+  return edition.startDate.slice(0, 4);
+}
+
+/** "Ìtàn Festival 2026". */
+export function editionName(edition: Pick<Edition, 'startDate'>): string {
+  return `${FESTIVAL_NAME} ${editionYear(edition)}`;
+}
+
+/** "24–25 October 2026". */
+export function editionDates(edition: Pick<Edition, 'startDate' | 'endDate'>): string {
+  return formatFestivalDates(edition.startDate, edition.endDate);
+}
+
+const dateTimeInLagos = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Lagos',
+});
+
+/** "1 September 2026, 09:00" (Lagos time). */
+export function formatInstant(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeInLagos.format(date).replace(' at ', ', ');
+}
+
+/** The status the site reads (GET /api/edition/ with the built-in backend; from configuration otherwise). */
+export const editionStatusSchema = z.object({
+  edition: editionSchema,
+  phase: z.enum(PHASES),
+  registration: z.enum(REGISTRATION_STATES),
+  /** Wristbands still free; null: no limit, or not known (the festival's own backend). */
+  remaining: z.number().int().nonnegative().nullable(),
+  /** Whether /register offers the waiting list (sold out, with the built-in backend). */
+  waitingList: z.boolean(),
+  /** The clock the status was computed at (FESTIVAL_NOW or the real time). */
+  now: z.string(),
+});
+export type EditionStatus = z.infer<typeof editionStatusSchema>;
+
+export function editionStatus(edition: Edition, now: Date, remaining: number | null, waitingListAvailable: boolean): EditionStatus {
+  const registration = registrationState(edition, now, remaining);
+  return {
+    edition,
+    phase: editionPhase(edition, now, remaining),
+    registration,
+    remaining,
+    waitingList: waitingListAvailable && registration === 'sold-out',
+    now: now.toISOString(),
+  };
+}
+
+/**
+ * The messages a refused registration carries (backend) and the form shows (site): one place.
+ */
+export const REGISTRATION_WINDOW_MESSAGES = {
+  notYet: (opensAt: string) => `Registration is not open yet. It opens on ${formatInstant(opensAt)} (Lagos time).`,
+  closed: 'Registration for this edition has closed.',
+} as const;

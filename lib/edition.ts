@@ -1,0 +1,39 @@
+import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
+import { cache } from 'react';
+import { z } from 'zod';
+import { editionFrom, editionStatus, editionStatusSchema, type Edition, type EditionStatus } from '@/contract/edition';
+import { lookupApiClient, usesBuiltInBackend } from '@/lib/backend';
+import { getConfig } from '@/lib/config';
+
+export { configuredEdition } from '@/lib/config';
+
+/**
+ * Where the festival's year stands, for every page that shows dates or offers registration
+ * (issue 28). With the built-in backend: its GET /api/edition/ (staff settings in the database win
+ * over configuration, and it knows the places left). With the festival's own backend (API_BASE_URL),
+ * which has no such endpoint: configuration alone, and "sold out" is that backend's answer to a
+ * registration. Either way one clock decides (FESTIVAL_NOW or the real time). One call per render.
+ */
+const editionResultSchema = z.object({ success: z.literal(true), data: editionStatusSchema });
+
+export const getEditionStatus = cache(async (): Promise<EditionStatus> => {
+  if (usesBuiltInBackend()) {
+    try {
+      return (await lookupApiClient.get('/api/edition/', { schema: editionResultSchema })).data;
+    } catch (error) {
+      unstable_rethrow(error);
+      console.warn('edition: the backend did not answer; using configuration', error instanceof Error ? error.message : error);
+    }
+  }
+  return configuredEditionStatus();
+});
+
+/** The current edition (dates, venue, capacity, window). */
+export const getEdition = async (): Promise<Edition> => (await getEditionStatus()).edition;
+
+function configuredEditionStatus(): EditionStatus {
+  const config = getConfig();
+  const now = config.now();
+  return editionStatus(editionFrom(config.editionSettings, now), now, null, false);
+}
