@@ -30,7 +30,7 @@ export const EDITION_TEXT = {
   free: (hours: number) => `Registration is free. One wristband opens every reading, exhibition, screening and concert for the full ${hours} hours.`,
 } as const;
 
-/** Where the waiting list lives (helper A's /register shows its form while sold out). */
+/** Where the waiting list lives: /register shows its form while sold out. */
 export const WAITING_LIST_PATH = '/register';
 export const NEWSLETTER_ANCHOR = '#newsletter';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redirectOf } from '@/test/support/server-actions';
 import { idleState } from '@/contract/forms/form-state';
 import { REGISTRATION_MESSAGES } from '@/contract/forms/messages';
 import { buildApp, dbTargets, type TestDatabase } from '@/test/support/databases';
@@ -8,26 +9,11 @@ import { buildApp, dbTargets, type TestDatabase } from '@/test/support/databases
  * the same address comes back as the form's error state, the backend's message on the email field
  * (the error summary links it), the answers kept; the first one goes to the thank-you page.
  */
-class Redirected extends Error {
-  constructor(readonly url: string) {
-    super(`redirect ${url}`);
-  }
-}
-
-vi.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Redirected(url);
-  },
-}));
+vi.mock('next/navigation', async () => (await import('@/test/support/server-actions')).navigationModule());
 
 let backend: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
 
-vi.mock('@/lib/backend', async () => {
-  const errors = await import('@/lib/backend/errors');
-  const { createApiClient } = await import('@/lib/backend/client');
-  const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => backend!.fetch(request) });
-  return { apiClient, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
-});
+vi.mock('@/lib/backend', async () => (await import('@/test/support/server-actions')).backendModule(() => backend));
 
 const { registerAction } = await import('./actions');
 
@@ -35,16 +21,6 @@ function form(email: string, tickets = '2'): FormData {
   const data = new FormData();
   for (const [k, v] of Object.entries({ firstName: 'Ada', lastName: 'Obi', email, phone: '0803 123 4567', numberOfTickets: tickets })) data.set(k, v);
   return data;
-}
-
-async function redirectOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof Redirected) return error.url;
-    throw error;
-  }
-  throw new Error('expected a redirect');
 }
 
 describe('registerAction with a registered address', () => {

@@ -82,9 +82,7 @@ function RegistrationForm() {
           <SubmitButton pendingLabel="Registering…">Register</SubmitButton>
         </FormActions>
       </ActionForm>
-      <p>
-        Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
-      </p>
+      <LostTicket />
     </Container>
   );
 }
@@ -107,10 +105,16 @@ function WaitingListForm() {
           <SubmitButton pendingLabel={REGISTER_PAGE_TEXT.waitingListPending}>{REGISTER_PAGE_TEXT.waitingListSubmit}</SubmitButton>
         </FormActions>
       </ActionForm>
-      <p>
-        Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
-      </p>
+      <LostTicket />
     </Container>
+  );
+}
+
+function LostTicket() {
+  return (
+    <p>
+      Registered already and lost your ticket? <Link href="/tickets/resend">Send my ticket again</Link>.
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import type { EditionCallToAction } from '@/contract/edition-text';
 import { ButtonLink } from '@/components/ui/button';
 import { ContentImage } from '@/components/ui/content-image';
 import { FESTIVAL_CITY, FESTIVAL_STATE } from '@/contract/festival';
+import { EditionActions } from './edition-actions';
 import styles from './home.module.css';
 
 /**
@@ -31,22 +32,11 @@ export function HomeHero({ hero, dates, venue, cta }: { hero: Hero; dates: strin
               {cta.message}
             </p>
           ) : null}
-          <div className={styles.heroActions}>
-            {cta.actions.map((action, i) => (
-              <ButtonLink
-                key={action.kind}
-                href={action.href}
-                size="lg"
-                variant={i === 0 ? 'light' : 'outline'}
-                className={i === 0 ? undefined : styles.heroGhost}
-              >
-                {action.label}
-              </ButtonLink>
-            ))}
+          <EditionActions actions={cta.actions} className={styles.heroActions} ghostClassName={styles.heroGhost}>
             <ButtonLink href="/#whats-on" size="lg" variant="outline" className={styles.heroGhost}>
               What&apos;s on
             </ButtonLink>
-          </div>
+          </EditionActions>
           <p className={styles.heroVenue}>{venue} · Free entry</p>
         </div>
         <div className={styles.heroArt}>

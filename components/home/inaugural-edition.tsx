@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { Program } from '@/contract/content/schemas';
-import { ButtonLink } from '@/components/ui/button';
+import { EditionActions } from './edition-actions';
 import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
@@ -54,19 +54,7 @@ export function InauguralEdition({ programs, dates, venue, cta }: { programs: re
             </p>
           ) : null}
           {cta.actions.length > 0 ? (
-            <div className={styles.editionActions}>
-              {cta.actions.map((action, i) => (
-                <ButtonLink
-                  key={action.kind}
-                  href={action.href}
-                  size="lg"
-                  variant={i === 0 ? 'light' : 'outline'}
-                  className={i === 0 ? undefined : styles.editionGhost}
-                >
-                  {action.label}
-                </ButtonLink>
-              ))}
-            </div>
+            <EditionActions actions={cta.actions} className={styles.editionActions} ghostClassName={styles.editionGhost} />
           ) : null}
         </div>
         <div className={styles.programme}>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redirectOf } from '@/test/support/server-actions';
 import { idleState } from '@/contract/forms/form-state';
 import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
@@ -10,39 +11,14 @@ import { offerLinkToken, setCapacity } from '@/test/support/waiting-list';
  * with the reason. An offer taken: the registration's thank-you page with the ticket; a spent one:
  * the form's message.
  */
-class Redirected extends Error {
-  constructor(readonly url: string) {
-    super(`redirect ${url}`);
-  }
-}
-
-vi.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Redirected(url);
-  },
-}));
+vi.mock('next/navigation', async () => (await import('@/test/support/server-actions')).navigationModule());
 
 let backend: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
 
-vi.mock('@/lib/backend', async () => {
-  const errors = await import('@/lib/backend/errors');
-  const { createApiClient } = await import('@/lib/backend/client');
-  const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => backend!.fetch(request) });
-  return { apiClient, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
-});
+vi.mock('@/lib/backend', async () => (await import('@/test/support/server-actions')).backendModule(() => backend));
 
 const { giveBackAction } = await import('./actions');
 const { claimOfferAction } = await import('@/app/register/offer/[id]/actions');
-
-async function redirectOf(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof Redirected) return error.url;
-    throw error;
-  }
-  throw new Error('expected a redirect');
-}
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
