@@ -52,7 +52,12 @@ export async function releasePlaces(db: Db, edition: string, n: number): Promise
 
 /** Places taken or held for the edition. */
 export async function placesUsed(db: Db, edition: string): Promise<number> {
-  await ensureEditionCounter(db, edition);
-  const row = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(edition)).executeTakeFirstOrThrow();
-  return Number(row.used);
+  // One read on every page view (GET /api/edition/); the row is made only the first time.
+  const read = () => db.selectFrom('counters').select('used').where('name', '=', editionCounter(edition)).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await ensureEditionCounter(db, edition);
+    row = await read();
+  }
+  return Number(row?.used ?? 0);
 }
