@@ -35,14 +35,14 @@ const publicTicket = (row: TicketRow) => ({ reference: row.ticket_reference, fir
 /** GET /tickets/:reference?t=token — the ticket page's data; any wrong token is a 404 like an unknown reference. */
 export function ticketRoutes(deps: AppDeps) {
   const signer = signerOf(deps);
+  /** A ticket link: a reference of the right shape and its token; anything else is the same 404. */
+  const validLink = async (reference: string, token: string | undefined) =>
+    TICKET_REFERENCE_PATTERN.test(reference) && (await signer()).verify('ticket', reference, token);
   const r = new Hono<AppEnv>({ strict: false });
   r.get('/:reference', async (c) => {
     const reference = c.req.param('reference');
-    const token = c.req.query('t');
     c.header('Cache-Control', 'no-store');
-    if (!TICKET_REFERENCE_PATTERN.test(reference) || !(await signer()).verify('ticket', reference, token)) {
-      return fail(c, 404, TICKET_MESSAGES.notFound);
-    }
+    if (!(await validLink(reference, c.req.query('t')))) return fail(c, 404, TICKET_MESSAGES.notFound);
     const row = await findTicket(deps.db, reference);
     if (!row) return fail(c, 404, TICKET_MESSAGES.notFound);
     const edition = await currentEdition(deps.db, deps.config);
@@ -64,9 +64,7 @@ export function ticketRoutes(deps: AppDeps) {
   r.post('/:reference/cancel', validJson(ticketCancelPayloadSchema), async (c) => {
     const reference = c.req.param('reference');
     c.header('Cache-Control', 'no-store');
-    if (!TICKET_REFERENCE_PATTERN.test(reference) || !(await signer()).verify('ticket', reference, c.req.valid('json').token)) {
-      return fail(c, 404, TICKET_MESSAGES.notFound);
-    }
+    if (!(await validLink(reference, c.req.valid('json').token))) return fail(c, 404, TICKET_MESSAGES.notFound);
     const outcome = await cancelTicket(deps.db, deps, reference);
     return c.json(outcome.body, outcome.status);
   });
