@@ -3,9 +3,13 @@ import { getConfig } from './lib/config';
 import { FORM_POST_LIMIT_BYTES } from './contract/media/limits';
 import { allowsPrivateImageHosts, remotePatternsFor } from './lib/images/remote';
 import { cdnCacheRule } from './lib/http/shared-cache';
+import { TICKET_WORKER_URL } from './components/tickets/offline-cache';
 import { API_CSP, CAMERA_PAGES, DOCUMENT_PATHS, PATTERN_CACHE_CONTROL, cameraPermissionsHeader, documentSecurityHeaders, staticSecurityHeaders } from './lib/security/headers';
 
 const { imageOrigins } = getConfig();
+
+/** The ticket worker's own policy: it runs no other script and talks to this site only. */
+const TICKET_WORKER_CSP = "default-src 'none'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const nextConfig: NextConfig = {
   // A separate build folder per process lets parallel test runs build side by side.
@@ -38,6 +42,7 @@ const nextConfig: NextConfig = {
   // its own guess from the readFile call changes (scripts/vercel-check.mjs checks each function).
   outputFileTracingIncludes: {
     '/highlights/*': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
+    '/tickets/[reference]/ticket.png': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
   },
   // scripts/test.sh runs `tsc --noEmit` once before it builds twice; every other build checks types.
   typescript: { ignoreBuildErrors: process.env.FESTIVAL_BUILD_SKIP_TYPECHECK === '1' },
@@ -55,6 +60,17 @@ const nextConfig: NextConfig = {
       // max-age=0, so each page view revalidated them: a round trip each on slow data. A day fresh,
       // then a month served stale while it revalidates; a changed tile shows within a day.
       { source: '/images/patterns/:file', headers: [{ key: 'Cache-Control', value: PATTERN_CACHE_CONTROL }] },
+      // The ticket worker (issue 29): checked with the server on every registration and update
+      // (no-cache), as JavaScript, under a policy of its own (proxy.ts does not match it): the worker
+      // only fetches this site's pages and files.
+      {
+        source: TICKET_WORKER_URL,
+        headers: [
+          { key: 'Cache-Control', value: 'no-cache' },
+          { key: 'Content-Type', value: 'text/javascript; charset=utf-8' },
+          { key: 'Content-Security-Policy', value: TICKET_WORKER_CSP },
+        ],
+      },
     ];
   },
   images: {

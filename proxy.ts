@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
 import { donationCheckoutOrigin } from '@/lib/backend';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
 import { pagePostRefusal } from '@/lib/http/page-post';
+import { withRequestIdHeader } from '@/lib/http/request-id';
 import { BAD_ADDRESS, BAD_ADDRESS_API, refusalPage } from '@/lib/http/refusal-page';
 import { sharedCacheHeaders, sharedCacheSeconds } from '@/lib/http/shared-cache';
 import { createKnownContentLookups } from '@/lib/not-found/known-content';
@@ -24,20 +26,30 @@ import { buildCsp, newNonce } from '@/lib/security/headers';
  *   no route serves, so the 404 is a whole server-rendered page with the right view
  *   (lib/not-found/); a found page pays a memory lookup, timed in Server-Timing;
  * - nginx in front may keep anonymous public page views a few seconds: X-Accel-Expires
- *   (deploy/nginx/; CDNs get CDN-Cache-Control from next.config.ts: lib/http/shared-cache.ts).
+ *   (deploy/nginx/; CDNs get CDN-Cache-Control from next.config.ts: lib/http/shared-cache.ts);
+ * - every answer, refusals included, carries X-Request-Id, and the page is rendered with it in
+ *   x-request-id: log lines and the error page's reference name the same id (contract/http/request-id.ts).
  * /api is not matched (but for percent-encoded paths, to refuse undecodable ones): its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
  * and its answers carry a fixed policy from next.config.ts. Running the proxy cost each API call
  * about 0.45 ms of CPU, a sixth of a registration (docs/performance.md, "Registrations").
  */
 export async function proxy(request: NextRequest) {
-  const { pathname, searchParams } = request.nextUrl;
-  if (!decodes(pathname)) {
-    return pathname.startsWith('/api/') ? Response.json(BAD_ADDRESS_API, { status: 400, headers: { 'Cache-Control': 'no-store' } }) : refusalPage(400, BAD_ADDRESS, '/');
+  const { pathname } = request.nextUrl;
+  // /api gets its id in its route handler (app/api/[...path]/route.ts), which also sees what passes here.
+  if (pathname.startsWith('/api/')) {
+    if (decodes(pathname)) return NextResponse.next();
+    const refused = Response.json(BAD_ADDRESS_API, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+    return withRequestIdHeader(refused, requestIdFrom(request.headers.get(REQUEST_ID_HEADER)));
   }
-  // /api is matched for the check above alone.
-  if (pathname.startsWith('/api/')) return NextResponse.next();
+  const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  return withRequestIdHeader(await pageProxy(request, requestId), requestId);
+}
+
+async function pageProxy(request: NextRequest, requestId: string): Promise<Response> {
+  const { pathname, searchParams } = request.nextUrl;
+  if (!decodes(pathname)) return refusalPage(400, BAD_ADDRESS, '/');
   if (isOversizedFormPost(request.method, request.headers)) return formPostTooLargeResponse(pathname);
-  const refused = await pagePostRefusal(request, getConfig().siteUrl);
+  const refused = await pagePostRefusal(request, getConfig().siteUrl, requestId);
   if (refused) return refused;
   if (pathname.length > 1 && pathname.endsWith('/')) {
     // From a plain URL: a clone of nextUrl would put the trailing slash back.
@@ -48,6 +60,7 @@ export async function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete('x-middleware-subrequest');
+  requestHeaders.set(REQUEST_ID_HEADER, requestId);
   requestHeaders.delete(MISSING_VIEW_HEADER);
   const nonce = newNonce();
   const checkoutOrigin = donationCheckoutOrigin();
@@ -108,7 +121,8 @@ export const config = {
   matcher: [
     // Prefetches too (unlike the CSP guide's example): a prefetch header must not carry a request
     // past the checks above (an undecodable address answered 500 that way).
-    '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|fonts/|images/).*)',
+    // The ticket worker script (public/ticket-sw.js) has its headers from next.config.ts.
+    '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|fonts/|images/|ticket-sw.js).*)',
     // Percent-encoded /api paths only: Next answers one that does not decode with a bare 500.
     '/api/:path*',
   ],

@@ -1,20 +1,14 @@
 'use client';
 
-import { useEffect } from 'react';
-import { PageError } from '@/components/home/page-error';
+import { digestOf, ServerError } from '@/components/layout/server-error';
 
-/** Route-level error boundary: the spec's message and a retry that re-renders the segment. */
-export default function ErrorBoundary({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => {
-    console.error('page error', error.digest ?? error.message);
-  }, [error]);
+/**
+ * A page that failed, inside the site's header and footer: plain words and a reference
+ * (components/layout/server-error.tsx). The server's log line for the error was written by
+ * instrumentation.ts's onRequestError; `retry` fetches and renders the page again.
+ */
+export default function ErrorBoundary({ error, retry }: { error: unknown; retry: () => void }) {
   return (
-    <PageError
-      action={
-        <button type="button" className="btn btn--primary btn--md" onClick={() => reset()}>
-          Try again
-        </button>
-      }
-    />
+    <ServerError digest={digestOf(error)} retry={retry} />
   );
 }

@@ -1,19 +1,19 @@
 'use client';
 
+import { digestOf, ServerError } from '@/components/layout/server-error';
 import './globals.css';
 
-/** Last-resort boundary when the root layout itself fails: a bare page with the same message. */
-export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+/**
+ * Last resort, when the root layout itself fails: a bare document with the same words and
+ * reference as error.tsx (the layout's data-request-id on <body> is usually missing here, so the
+ * reference is the digest of the server's log line).
+ */
+export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   return (
     <html lang="en-NG">
       <body>
-        <main id="main" className="container page-state">
-          <div className="page-state__panel">
-            <h1>Unable to load page content. Please try again.</h1>
-            <button type="button" className="btn btn--primary btn--md" onClick={() => reset()}>
-              Try again
-            </button>
-          </div>
+        <main id="main">
+          <ServerError digest={digestOf(error)} retry={retry} />
         </main>
       </body>
     </html>

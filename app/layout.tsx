@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { displayFont, textFont } from '@/components/layout/fonts';
@@ -8,6 +9,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { getConfig } from '@/lib/config';
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, FESTIVAL_NAME } from '@/contract/festival';
+import { isSafeRequestId, REQUEST_ID_ATTRIBUTE, REQUEST_ID_HEADER } from '@/contract/http/request-id';
 import { fullTitle } from '@/lib/seo/metadata';
 import { subscribeNewsletter } from './newsletter/actions';
 import './globals.css';
@@ -38,9 +40,11 @@ export const viewport: Viewport = {
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  // The page view's id (proxy.ts), for the error page to show as its reference (app/error.tsx).
+  const requestId = (await headers()).get(REQUEST_ID_HEADER);
   return (
     <html lang="en-NG" className={`${displayFont.variable} ${textFont.variable}`}>
-      <body>
+      <body {...(isSafeRequestId(requestId) ? { [REQUEST_ID_ATTRIBUTE]: requestId } : {})}>
         <SkipLink />
         <SiteHeader />
         <NavigationStatus />

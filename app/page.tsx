@@ -14,6 +14,7 @@ import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/l
 import type { Events, Hero } from '@/contract/content/schemas';
 import { editionCallToAction } from '@/contract/edition-text';
 import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/contract/festival';
+import { requestLogger } from '@/lib/log';
 
 export const metadata: Metadata = {
   title: { absolute: `${FESTIVAL_FULL_NAME} · Abeokuta` },
@@ -26,7 +27,7 @@ async function loadEssentials(): Promise<{ hero: Hero; events: Events } | undefi
     const [hero, events] = await Promise.all([getHero(), getEvents()]);
     return { hero, events };
   } catch (error) {
-    console.error('home: hero or events failed', error instanceof Error ? error.message : error);
+    (await requestLogger('home')).error(`hero or events failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }

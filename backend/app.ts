@@ -3,9 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
 import { canKeepAliveAfter413 } from '@/contract/http/body-size';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
 import { rateLimitKey, resolveClientAddress } from './lib/client-address';
 import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
+import { processLogger } from './lib/log';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
 import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
@@ -14,7 +16,9 @@ import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content
 import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
 import { formRoutes } from './forms/routes';
+import { healthRoutes } from './health/routes';
 import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
+import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './gate/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
 import { signerOf } from './lib/signer-of';
@@ -24,6 +28,7 @@ export type BackendApp = Hono<AppEnv>;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
+const GATE_SYNC_PATH = /^\/api\/admin\/check-ins\/sync\/?$/;
 
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
@@ -31,7 +36,7 @@ const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
  * server and each test build their own.
  */
 export function createApp(deps: AppDeps): BackendApp {
-  const log = deps.log ?? ((line: string) => console.error(line));
+  const log = deps.log ?? processLogger();
   // On PostgreSQL (DATABASE_URL) every instance counts in one table; one SQLite process counts in memory.
   const limiter =
     deps.rateLimiter ??
@@ -39,6 +44,24 @@ export function createApp(deps: AppDeps): BackendApp {
   // strict: false — the contract's paths end in '/', and clients without it are served the same.
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
+
+  // First: every answer, errors included, carries X-Request-Id (the site's /api route or proxy
+  // sets the header; a direct caller gets a new id), and every request gets one line: debug for a
+  // read that went well, info for a write or a refusal, error for a failure.
+  app.use('*', async (c, next) => {
+    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+    const requestLog = log.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', requestLog);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    const { method } = c.req;
+    const { pathname: path } = new URL(c.req.url);
+    const status = c.res.status;
+    const level = status >= 500 ? 'error' : status >= 400 || !READ_METHODS.has(method) ? 'info' : 'debug';
+    requestLog[level]({ area: 'api', method, path, status, ms: Math.round(performance.now() - started) }, `${method} ${path} ${status}`);
+  });
 
   const limitOf = (maxSize: number) =>
     bodyLimit({
@@ -62,7 +85,11 @@ export function createApp(deps: AppDeps): BackendApp {
   const publicLimit = limitOf(deps.config.bodyLimitBytes);
   // Staff image uploads (issue 17) have their own, larger cap; every other path keeps BODY_LIMIT_BYTES.
   const uploadLimit = limitOf(MEDIA_UPLOAD_BODY_LIMIT);
-  api.use('*', (c, next) => (MEDIA_UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : publicLimit(c, next)));
+  // A gate's sync carries up to GATE_SYNC_MAX_SCANS scans: more than BODY_LIMIT_BYTES may hold.
+  const syncLimit = limitOf(Math.max(GATE_SYNC_BODY_LIMIT, deps.config.bodyLimitBytes));
+  api.use('*', (c, next) =>
+    MEDIA_UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : GATE_SYNC_PATH.test(c.req.path) ? syncLimit(c, next) : publicLimit(c, next),
+  );
 
   // Nowhere durable to write (Vercel without DATABASE_URL): every write is refused, said once in the log.
   if (deps.config.submissionsOff) {
@@ -71,7 +98,7 @@ export function createApp(deps: AppDeps): BackendApp {
       if (READ_METHODS.has(c.req.method)) return next();
       if (!said) {
         said = true;
-        log(`[backend] ${HTTP_MESSAGES.submissionsOff} (VERCEL=1 and DATABASE_URL unset: content comes from the built-in copy; every form post and sign-in answers 503.)`);
+        c.get('log').warn({ area: 'backend' }, `${HTTP_MESSAGES.submissionsOff} (VERCEL=1 and DATABASE_URL unset: content comes from the built-in copy; every form post and sign-in answers 503.)`);
       }
       return fail(c, 503, HTTP_MESSAGES.submissionsOff);
     };
@@ -92,7 +119,7 @@ export function createApp(deps: AppDeps): BackendApp {
     });
     if (!address && !warnedUnknown && deps.config.rateLimit.max > 0) {
       warnedUnknown = true;
-      log('[backend] rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
+      c.get('log').warn({ area: 'backend' }, 'rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
     }
     const { allowed, retryAfterSeconds } = await limiter.hit(rateLimitKey(address));
     if (!allowed) {
@@ -107,6 +134,8 @@ export function createApp(deps: AppDeps): BackendApp {
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 
+  // For monitors and operators: no auth, no rate limit (the limits above count POSTs), no-store.
+  api.route('/health', healthRoutes({ ...deps, log }));
   api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config));
   api.route('/edition', editionRoutes(deps));
   api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
@@ -116,6 +145,8 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/donations', donationRoutes({ ...deps, log }));
   api.route('/payments', paymentRoutes({ ...deps, log }));
   api.route('/tickets', ticketRoutes(deps));
+  // Before checkInRoutes, whose session check covers every path under it: the gate's routes check it once themselves.
+  api.route('/admin/check-ins', gateRoutes(deps));
   api.route('/admin/check-ins', checkInRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/admin/reports', adminReportRoutes(deps));
@@ -163,7 +194,7 @@ export function createApp(deps: AppDeps): BackendApp {
       return fail(c, error.status as 400, error.message || HTTP_MESSAGES.malformedJson);
     }
     // One line, no bodies or headers: they can carry card data and tokens.
-    log(`[backend] ${c.req.method} ${c.req.path} failed: ${error.name}: ${error.message}`);
+    (c.get('log') ?? log).error({ area: 'backend' }, `${c.req.method} ${new URL(c.req.url).pathname} failed: ${error.name}: ${error.message}`);
     return fail(c, 500, HTTP_MESSAGES.internal);
   });
 

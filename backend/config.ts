@@ -1,6 +1,7 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, flagSetting, optionalTextSetting, sharedSettingsShape, withoutTrailingSlash } from '@/contract/config';
+import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, flagSetting, logLevelSetting, optionalTextSetting, sharedSettingsShape, withoutTrailingSlash, type LogLevel } from '@/contract/config';
 import type { EditionSettings } from '@/contract/edition';
 import { parseTrustedProxies, type TrustedProxies } from './lib/client-address';
 
@@ -55,6 +56,18 @@ const backendConfigSchema = z
     }),
     /** The key of ticket and unsubscribe links; unset: generated once and kept in the database. */
     TICKET_SECRET: optionalTextSetting.pipe(z.string().min(16, 'TICKET_SECRET must be at least 16 characters').optional()),
+    /**
+     * The private key that signs gate passes (the QR codes the offline gate verifies): an ECDSA
+     * P-256 key as PEM, PKCS#8 ("BEGIN PRIVATE KEY") or SEC1 ("BEGIN EC PRIVATE KEY"); a one-line
+     * value may write its line breaks as \n. Unset: generated once and kept in the database.
+     */
+    GATE_SIGNING_KEY: optionalTextSetting.transform((value, ctx): string | undefined => {
+      if (value === undefined) return undefined;
+      const pkcs8 = gateKeyPkcs8(value);
+      if (pkcs8) return pkcs8;
+      ctx.addIssue({ code: 'custom', message: 'GATE_SIGNING_KEY must be an ECDSA P-256 private key in PEM (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256)' });
+      return z.NEVER;
+    }),
     /** smtp:// or smtps:// (nodemailer's URL form); unset: each mail is written as an .eml file under DATA_DIR/mail/. */
     SMTP_URL: optionalTextSetting.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
     /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
@@ -65,12 +78,27 @@ const backendConfigSchema = z
     MEDIA_UPLOADS_PER_HOUR: positiveInt(60),
     /** Mails of every kind one address is sent per hour; more wait in the outbox (never dropped). 0: no limit. */
     MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(5),
+    /** Where `npm run backup` writes; unset: DATA_DIR/backups. */
+    BACKUP_DIR: optionalTextSetting,
+    /** The backups `npm run backup` keeps (of its own file names); 0: every one. */
+    BACKUP_KEEP: positiveInt(14),
     /** 'production' under next start and the standalone output (set by Next); the start-up warnings depend on it. */
     NODE_ENV: z.string().trim().optional(),
   })
   .superRefine(checkFestivalDates);
 
 const SQLITE_IN_MEMORY = ':memory:';
+
+/** A PEM EC P-256 private key as PKCS#8 DER, base64url (the form the database keeps a generated one in); undefined when it is not one. */
+function gateKeyPkcs8(pem: string): string | undefined {
+  try {
+    const key = createPrivateKey({ key: pem.replaceAll('\\n', '\n'), format: 'pem' });
+    if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') return undefined;
+    return key.export({ type: 'pkcs8', format: 'der' }).toString('base64url');
+  } catch {
+    return undefined;
+  }
+}
 
 export interface BackendConfig {
   dataDir: string;
@@ -99,6 +127,8 @@ export interface BackendConfig {
   siteUrl: string;
   trustedProxies: TrustedProxies;
   ticketSecret: string | undefined;
+  /** GATE_SIGNING_KEY as PKCS#8 DER, base64url; undefined: generated once and kept in the database (backend/gate/keys.ts). */
+  gateSigningKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The edition as configured, capacity included; /staff/edition's settings in the database win (backend/edition/). */
@@ -112,6 +142,12 @@ export interface BackendConfig {
   mailPerRecipientPerHour: number | undefined;
   /** NODE_ENV=production. */
   production: boolean;
+  /** BACKUP_DIR, absolute; default DATA_DIR/backups. */
+  backupDir: string;
+  /** BACKUP_KEEP; 0: keep every backup. */
+  backupKeep: number;
+  /** LOG_LEVEL (backend/lib/log.ts). */
+  logLevel: LogLevel;
 }
 
 export function parseBackendConfig(env: Record<string, string | undefined>): BackendConfig {
@@ -139,6 +175,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     siteUrl: withoutTrailingSlash(c.SITE_URL),
     trustedProxies: c.TRUSTED_PROXIES ?? (c.VERCEL ? { kind: 'hops', hops: 1 } : { kind: 'none' }),
     ticketSecret: c.TICKET_SECRET,
+    gateSigningKey: c.GATE_SIGNING_KEY,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     editionSettings: { ...editionSettingsOf(c), capacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : null },
@@ -147,6 +184,9 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     mediaUploadsPerHour: c.MEDIA_UPLOADS_PER_HOUR,
     mailPerRecipientPerHour: c.MAIL_PER_RECIPIENT_PER_HOUR > 0 ? c.MAIL_PER_RECIPIENT_PER_HOUR : undefined,
     production: c.NODE_ENV === 'production',
+    backupDir: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupKeep: c.BACKUP_KEEP,
+    logLevel: c.LOG_LEVEL,
   };
 }
 
@@ -156,4 +196,13 @@ let fromEnv: BackendConfig | undefined;
 export function backendConfigFromEnv(): BackendConfig {
   fromEnv ??= parseBackendConfig(process.env);
   return fromEnv;
+}
+
+/**
+ * LOG_LEVEL alone, for the logger, which must work even when the rest of the configuration is
+ * invalid (it writes that error). An invalid value is refused by the full parse above; here it is 'info'.
+ */
+export function logLevelFromEnv(): LogLevel {
+  const parsed = logLevelSetting.safeParse(process.env.LOG_LEVEL);
+  return parsed.success ? parsed.data : 'info';
 }

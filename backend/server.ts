@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { backendConfigFromEnv } from './config';
 import { createBackendServer } from './http-server';
+import { processLogger } from './lib/log';
 import { startBackend } from './start';
 
 /** `npm run backend`: the built-in backend on its own port (BACKEND_PORT, default 4000). */
@@ -22,7 +23,7 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     const store = backend.dialect === 'postgres' ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
-    console.log(`Festival backend listening on http://${info.address}:${info.port} (${store})`);
+    processLogger().info({ area: 'backend' }, `Festival backend listening on http://${info.address}:${info.port} (${store})`);
   });
 
   const shutdown = () => {
@@ -36,6 +37,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Festival backend failed to start: ${(error as Error).message}`);
+  processLogger().fatal({ area: 'backend' }, `Festival backend failed to start: ${(error as Error).message}`);
   process.exit(1);
 });

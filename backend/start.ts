@@ -10,6 +10,7 @@ import { loadSigner } from './lib/signing';
 import { mailOutbox } from './mail';
 import { reconcileDonations } from './donations/checkout';
 import { occasionally } from './lib/occasional';
+import { processLogger } from './lib/log';
 import { offerFreedPlaces } from './waiting-list/service';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
@@ -62,9 +63,9 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     await handle.close().catch(() => undefined);
     throw error;
   }
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? processLogger();
   const unknownClients = unknownClientWarning({ production: config.production, trust: config.trustedProxies, socket: Boolean(options.socketAddress) });
-  if (unknownClients) log(unknownClients);
+  if (unknownClients) log.warn({ area: 'backend' }, unknownClients);
   const { target: mail, transport } = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log });
   const media = createMediaSweeper(handle.db, handle.dialect, { log });
   const checkout = options.checkout === undefined ? checkoutFromConfig(config) : (options.checkout ?? undefined);

@@ -6,6 +6,7 @@ import type { Signer } from './lib/signing';
 import type { OutboxTopic } from './outbox/queue';
 import type { PaymentGateway } from './payments/gateway';
 import type { PaystackCheckout } from './payments/paystack';
+import type { Logger } from './lib/log';
 
 export interface StaffUser {
   id: string;
@@ -16,10 +17,11 @@ export interface StaffUser {
 
 /** Hono's context variables for this app. */
 export interface AppEnv {
-  Variables: { staff: StaffUser };
+  /** requestId and log (a child logger carrying it): set for every request (app.ts). */
+  Variables: { staff: StaffUser; requestId: string; log: Logger };
 }
 
-export type Logger = (line: string) => void;
+export type { Logger } from './lib/log';
 
 /** Everything the app needs, passed in (no module singletons) so tests build isolated apps. */
 export interface AppDeps {
@@ -33,7 +35,7 @@ export interface AppDeps {
   /** Signs ticket and unsubscribe links; default: loaded from TICKET_SECRET or the database on first use. */
   signer?: Signer;
   rateLimiter?: RateLimiter;
-  /** One line per unexpected error; never request bodies. Defaults to console.error. */
+  /** Structured log lines (backend/lib/log.ts); never request bodies. Default: the process's logger at LOG_LEVEL. */
   log?: Logger;
   /**
    * Called after a committed write that queued outbox work (a mail): the host starts delivery

@@ -24,6 +24,19 @@ export const optionalTextSetting = z
 /** Unset or empty: undefined; otherwise parsed by `schema`. */
 const optional = <T extends z.ZodType<unknown, string>>(schema: T) => optionalTextSetting.pipe(schema.optional());
 
+/** The logger's levels, quietest last (pino's names); LOG_LEVEL picks the least severe one written. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL: unset or empty is 'info'; any case. */
+export const logLevelSetting = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => (v === '' ? 'info' : v))
+  .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
+  .default('info');
+
 /** SITE_URL and the festival's dates: the shape both configuration schemas extend. */
 export const sharedSettingsShape = {
   SITE_URL: z.url().default('http://localhost:3000'),
@@ -49,6 +62,8 @@ export const sharedSettingsShape = {
   PAYSTACK_CHECKOUT_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://checkout.paystack.com'),
   /** Set to 1 by Vercel in its builds and functions: a filesystem that keeps nothing. */
   VERCEL: flagSetting.default(false),
+  /** The least severe log level written (backend/lib/log.ts); one setting for the site and the built-in backend. */
+  LOG_LEVEL: logLevelSetting,
 };
 
 /** The check both schemas apply to their parsed settings. */

@@ -138,6 +138,11 @@ test.describe('the /api route @js', () => {
       expect(
         (await request.get(`${siteUrl}/api/admin/export/registrations.csv`, { headers: { Authorization: 'Bearer not-a-real-token-123456' } })).status(),
       ).toBe(401);
+      // /api/health is forwarded like every /api path (README, "Health"): this backend is ours, so it has one.
+      const health = await request.get(`${siteUrl}/api/health`);
+      expect(health.status()).toBe(200);
+      expect(health.headers()['cache-control']).toBe('no-store');
+      expect(await health.json()).toEqual(await (await request.get(`${backendUrl}/api/health/`)).json());
 
       stop(backend);
       await expect
@@ -148,6 +153,7 @@ test.describe('the /api route @js', () => {
         success: false,
         message: 'The festival backend is unreachable. Please try again shortly.',
       });
+      expect((await request.get(`${siteUrl}/api/health`)).status()).toBe(502);
     });
   });
 });

@@ -67,7 +67,8 @@ test.describe('nginx in front of next start @nojs', () => {
   test.beforeAll(async () => {
     echo = await startEcho();
     [APP_PROXY_PORT, ECHO_PROXY_PORT] = [await freePort(), await freePort()];
-    app = await startNginx({ port: APP_PROXY_PORT, upstreamPort: e2ePorts.port });
+    // Its access log is kept, to see what nginx leaves out of it (the health check).
+    app = await startNginx({ port: APP_PROXY_PORT, upstreamPort: e2ePorts.port, accessLog: true });
     echoProxy = await startNginx({ port: ECHO_PROXY_PORT, upstreamPort: (echo.address() as AddressInfo).port });
   });
 
@@ -249,6 +250,22 @@ test.describe('nginx in front of next start @nojs', () => {
     }
     // Five requests, at most one new connection to the upstream.
     expect(echoSockets.size - socketsBefore).toBeLessThanOrEqual(1);
+  });
+
+  test('GET /api/health reaches the app every time, is never cached, and stays out of the access log', async () => {
+    for (const path of ['/api/health', '/api/health/', '/api/health']) {
+      const res = await get(app.url, path);
+      expect(res.status, path).toBe(200);
+      expect(res.cache, path).toBeNull();
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(JSON.parse(res.body), path).toMatchObject({ status: 'ok', database: { reachable: true, migrations: 'current' } });
+    }
+    expect((await fetch(`${app.url}/api/health`, { method: 'HEAD' })).status).toBe(200);
+    // For comparison, another API request is logged.
+    expect((await get(app.url, '/api/content/hero/')).status).toBe(200);
+    const logged = readFileSync(app.accessLog, 'utf8');
+    expect(logged).toContain('/api/content/hero/');
+    expect(logged).not.toContain('/api/health');
   });
 
   test('deploy/nginx/festival.conf, with its placeholders filled in, passes nginx -t', () => {

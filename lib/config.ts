@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, sharedSettingsShape, withoutTrailingSlash } from '../contract/config';
+import { checkFestivalDates, clockOf, describeIssues, editionSettingsOf, sharedSettingsShape, withoutTrailingSlash, type LogLevel } from '../contract/config';
 import { editionFrom, type Edition, type EditionSettings } from '../contract/edition'; // relative: next.config.ts loads this file, and Next's config loader knows no @/ alias
 
 /**
@@ -65,6 +65,8 @@ export interface SiteConfig {
   paystackConfigured: boolean;
   /** PAYSTACK_CHECKOUT_ORIGIN as an origin: where donors are sent to pay. */
   paystackCheckoutOrigin: string;
+  /** LOG_LEVEL: the site's log lines and the built-in backend's share one logger (backend/lib/log.ts). */
+  logLevel: LogLevel;
 }
 
 function parseOrigins(list: string | undefined): string[] {
@@ -100,6 +102,7 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     cronSecret: c.CRON_SECRET,
     paystackConfigured: Boolean(c.PAYSTACK_SECRET_KEY),
     paystackCheckoutOrigin: new URL(c.PAYSTACK_CHECKOUT_ORIGIN).origin,
+    logLevel: c.LOG_LEVEL,
   };
 }
 

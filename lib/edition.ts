@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { editionFrom, editionStatus, editionStatusSchema, type Edition, type EditionStatus } from '@/contract/edition';
 import { lookupApiClient, usesBuiltInBackend } from '@/lib/backend';
 import { getConfig } from '@/lib/config';
+import { logger } from '@/lib/log';
 
 export { configuredEdition } from '@/lib/config';
 
@@ -23,7 +24,7 @@ export const getEditionStatus = cache(async (): Promise<EditionStatus> => {
       return (await lookupApiClient.get('/api/edition/', { schema: editionResultSchema })).data;
     } catch (error) {
       unstable_rethrow(error);
-      console.warn('edition: the backend did not answer; using configuration', error instanceof Error ? error.message : error);
+      logger('edition').warn(`the backend did not answer; using configuration: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return configuredEditionStatus();

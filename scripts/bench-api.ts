@@ -14,6 +14,7 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { parseBackendConfig } from '../backend/config';
 import { startBackend } from '../backend/start';
+import { silentLogger } from '../backend/lib/log';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -35,7 +36,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-bench-'));
   // No rate limit and no capacity: we measure the write path, not the guards.
   const config = parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' });
-  const backend = await startBackend(config, { log: () => undefined });
+  const backend = await startBackend(config, { log: silentLogger });
   const server = serve({ fetch: backend.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

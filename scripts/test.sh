@@ -18,6 +18,13 @@ if ! command -v java >/dev/null; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq default-jre-headless >/dev/null; fi
 fi
 
+# npm run backup / restore on PostgreSQL (backend/test/backup.test.ts) run pg_dump, pg_restore and psql.
+if ! command -v pg_dump >/dev/null; then
+  echo "== installing Debian postgresql-client"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql-client >/dev/null;
+  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql-client >/dev/null; fi
+fi
+
 # PostgreSQL tests run when a server answers (CI and the dev machines have one on 127.0.0.1).
 if [ -z "${TEST_DATABASE_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/test"

@@ -18,6 +18,7 @@ import {
 import { apiClient, isApiError } from '@/lib/backend';
 import { donationStatus, paystackPageFrom, returnPath, thankYouPath } from '@/lib/forms/donation-checkout';
 import { newIdempotencyKey, resultField, submitForm } from '@/lib/forms/submit';
+import { requestLogger } from '@/lib/log';
 
 const withAmount = (raw: Record<string, unknown>) => ({ ...raw, amount: resolveDonationAmount(raw) });
 
@@ -89,7 +90,7 @@ export async function retryDonationAction(formData: FormData): Promise<void> {
     const data = typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
     page = paystackPageFrom({ body, data });
   } catch (error) {
-    if (!isApiError(error)) console.error(`[donations] retry: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    if (!isApiError(error)) (await requestLogger('donations')).error(`retry: unexpected ${error instanceof Error ? error.name : typeof error}`);
   }
   redirect(page ?? back('failed'));
 }

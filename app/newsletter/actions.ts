@@ -6,6 +6,7 @@ import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 import { newsletterFormSchema } from '@/contract/forms/schemas';
 import { apiErrorState } from '@/lib/forms/api-error';
 import { isBot } from '@/lib/forms/submit';
+import { requestLogger } from '@/lib/log';
 
 /**
  * The newsletter sign-up (spec §4, §7). The spec's client treats a failed call as success; we
@@ -39,7 +40,7 @@ export async function subscribeNewsletter(_previous: FormState, formData: FormDa
     await enqueueNewsletter(email);
     return success;
   } catch (error) {
-    console.error(`[newsletter] could not keep a sign-up in the outbox: ${error instanceof Error ? error.message : String(error)}`);
+    (await requestLogger('newsletter')).error(`could not keep a sign-up in the outbox: ${error instanceof Error ? error.message : String(error)}`);
     return failure(undefined);
   }
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
 import type { Dashboard } from '@/contract/api/admin';
+import { GateDuplicates } from '@/components/staff/gate-duplicates';
 import type { CheckInCounts } from '@/contract/api/tickets';
 import { loadCheckInCounts, loadDashboard } from '@/lib/staff/admin';
 import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
@@ -134,6 +135,7 @@ function Figures({ d }: { d: Dashboard }) {
         </dl>
         <p className={styles.muted}>As of {formatLagos(d.generatedAt)} (Lagos time).</p>
       </section>
+      {d.duplicates.length > 0 ? <GateDuplicates duplicates={d.duplicates} /> : null}
       <section className={styles.section} aria-labelledby="recent-title">
         <h2 id="recent-title">Latest submissions</h2>
         <div className={styles.recentGrid}>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
 import type { Edition } from '@/contract/edition';
 import type { Db } from '../db/schema';
+import { gateDuplicates } from '../gate/pack';
 import { checkInCounts } from '../tickets/queries';
 import { waitingListCounts } from '../waiting-list/queries';
 
@@ -31,7 +32,7 @@ function maskEmail(email: string): string {
 export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
   const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
   const ofEdition = sql<boolean>`(edition = ${edition.startDate} or edition is null)`;
-  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList] = await Promise.all([
+  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates] = await Promise.all([
     checkInCounts(db, edition.startDate),
     db
       .selectFrom('donations')
@@ -64,6 +65,7 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
       .where('cancelled_at', 'is not', null)
       .executeTakeFirstOrThrow(),
     waitingListCounts(db, edition.startDate),
+    gateDuplicates(db, edition.startDate),
   ]);
 
   const [registrations, donationRows, unpaidRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
@@ -142,6 +144,7 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
       newsletter: newsletterRows.map((r) => ({ email: maskEmail(r.email), at: r.created_at })),
       contact: contactRows.map((r) => ({ name: r.name, topic: r.topic, at: r.created_at })),
     },
+    duplicates,
     generatedAt: now.toISOString(),
   };
 }

@@ -78,7 +78,7 @@ export function adminRoutes(deps: AppDeps) {
     try {
       await offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log });
     } catch (error) {
-      deps.log?.(`[edition] waiting list after a save: ${error instanceof Error ? error.message : String(error)}`);
+      deps.log?.error({ area: 'edition' }, `waiting list after a save: ${error instanceof Error ? error.message : String(error)}`);
     }
     return c.json({ success: true, data: await readEditionAdmin(db, deps.config), message: input === 'configuration' ? EDITION_FORM_MESSAGES.reset : EDITION_FORM_MESSAGES.saved });
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
+import { processLogger } from '../lib/log';
 import type { Database, Db, DbDialect } from './schema';
 
 export interface DbHandle {
@@ -40,12 +41,16 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+const PG_CONNECTION_TIMEOUT_MS = 10_000;
+
 /** A Kysely instance on PostgreSQL when a postgres:// URL is given, else on the SQLite file. */
 export function connectDb(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A server that does not answer fails a connection (or a wait for a free one) after 10 s, the
+    // site's API timeout, instead of holding the request until TCP gives up (minutes).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS });
     // An idle client's error (server restart) must not crash the process.
-    pool.on('error', (err) => console.error('[backend] postgres pool error:', err.message));
+    pool.on('error', (err) => processLogger().error({ area: 'backend' }, `postgres pool error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -116,6 +116,34 @@ export interface RegistrationTable {
   edition: ColumnType<string | null, string | null | undefined, string | null>;
   /** The visitor gave the wristbands back ("I can't come"); the gate refuses the ticket. */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The gate scan that is the check-in (gate_scans.id; migration 2026-11-29-1); null: not checked in, or checked in before scans were recorded. */
+  checked_in_scan: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * One scan at a gate (migration 2026-11-29-1, backend/gate/scans.ts): an offline admission a phone
+ * synced, or an online scan (the JavaScript gate's, or the gate form's). The id is the phone's, so
+ * a retried sync is the same row.
+ */
+export interface GateScanTable {
+  id: string;
+  /** Normalised (ITN-XXXXXX) when it is one; otherwise the text as scanned. */
+  reference: string;
+  device_id: string;
+  device_name: string;
+  /** The name shown for the staff member signed in on the device. */
+  staff: string;
+  /** The phone's time for an offline scan (never later than received_at); the server's for an online one. */
+  scanned_at: string;
+  received_at: string;
+  /** 0 or 1 */
+  offline: number;
+  /** 0 or 1: the phone admitted it offline, or the server checked it in when it arrived online. */
+  admitted: number;
+  /** GateScanOutcome (backend/gate/scans.ts): what happened when it was recorded. */
+  outcome: string;
+  /** A refusal's reason (CHECK_IN_REFUSAL_REASONS), else null. */
+  reason: string | null;
 }
 
 /** /staff/edition's settings: one row ('current'); null columns take the default rule (contract/edition.ts). */
@@ -259,7 +287,7 @@ export interface IdempotencyKeyTable {
   claim: string | null;
 }
 
-/** Secrets generated once when not configured (the ticket HMAC key). */
+/** Secrets generated once when not configured (the ticket HMAC key, the gate pass key and reference salt). */
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -311,6 +339,7 @@ export interface Database {
   highlights: HighlightTable;
   newsletter_subscriptions: NewsletterTable;
   registrations: RegistrationTable;
+  gate_scans: GateScanTable;
   counters: CounterTable;
   edition_settings: EditionSettingsTable;
   waiting_list: WaitingListTable;

@@ -9,6 +9,7 @@ import {
 import { FORM_MESSAGES, success, type FormFlow } from '../forms/service';
 import { failureBody } from '../lib/http';
 import { newId, nowIso } from '../lib/ids';
+import { processLogger } from '../lib/log';
 import type { KeyedContext, Outcome } from '../lib/idempotency';
 import { mailEntry } from '../mail';
 import { enqueue } from '../outbox/queue';
@@ -47,7 +48,7 @@ export const CHECKOUT_OPEN_MS = 30 * 60_000;
 /** A bank transfer still unconfirmed after a day is given up (a late webhook still makes it paid). */
 export const PENDING_GIVE_UP_MS = 24 * 60 * 60_000;
 
-const log = (deps: Pick<AppDeps, 'log'>, line: string) => (deps.log ?? ((l: string) => console.error(l)))(line);
+const log = (deps: Pick<AppDeps, 'log'>, level: 'info' | 'warn' | 'error', line: string) => (deps.log ?? processLogger())[level]({ area: 'payments' }, line);
 
 /** Where Paystack sends the donor back: Paystack adds ?trxref=…&reference=…. */
 export const returnUrl = (siteUrl: string) => `${siteUrl}/donations/return`;
@@ -86,7 +87,7 @@ async function openCheckout(
     if (result.kind !== 'created') throw new GatewayUnavailableError('Paystack refused a fresh reference as a duplicate.');
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
-    log(deps, `[payments] paystack checkout could not be opened: ${error.message}`);
+    log(deps, 'error', `paystack checkout could not be opened: ${error.message}`);
     return { status: 502, body: { ...failureBody(PAYMENT_MESSAGES.checkoutUnavailable) } };
   }
   const authorizationUrl = result.authorizationUrl;
@@ -154,7 +155,7 @@ export async function applyTransaction(deps: Pick<CheckoutDeps, 'db' | 'log' | '
   if (row.status === 'succeeded' || row.status === 'review') return row.status;
   if (tx.status === 'success') {
     if (tx.amountKobo !== row.amount_kobo || tx.currency.toUpperCase() !== row.currency) {
-      log(deps, `[payments] donation ${row.id}: Paystack reports ${tx.currency} ${tx.amountKobo} kobo paid, ${row.currency} ${row.amount_kobo} was asked: held for review`);
+      log(deps, 'warn', `donation ${row.id}: Paystack reports ${tx.currency} ${tx.amountKobo} kobo paid, ${row.currency} ${row.amount_kobo} was asked: held for review`);
       await holdForReview(deps.db, row.id, `Paid ${tx.currency} ${tx.amountKobo / 100}, asked ${row.currency} ${row.amount_kobo / 100}`);
       return 'review';
     }
@@ -215,7 +216,7 @@ async function verifyRow(deps: CheckoutDeps, row: DonationRow, now = new Date())
     answer = await deps.checkout.verify(reference);
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
-    log(deps, `[payments] paystack verification of ${reference} failed: ${error.message}`);
+    log(deps, 'error', `paystack verification of ${reference} failed: ${error.message}`);
     return statusOf(row, row.status as DonationState, undefined, false);
   }
   if (answer.kind === 'not-found') return statusOf(row, row.status as DonationState, undefined, true);
@@ -230,7 +231,7 @@ async function verifyRow(deps: CheckoutDeps, row: DonationRow, now = new Date())
 export async function applyChargeSuccess(deps: CheckoutDeps, tx: PaystackTransaction): Promise<DonationState | 'unknown'> {
   const row = await donationByReference(deps.db, tx.reference);
   if (!row) {
-    log(deps, `[payments] webhook charge.success for an unknown reference ${tx.reference}: ignored`);
+    log(deps, 'warn', `webhook charge.success for an unknown reference ${tx.reference}: ignored`);
     return 'unknown';
   }
   return applyTransaction(deps, row, tx, { final: true });
@@ -256,7 +257,7 @@ export async function reconcileDonations(deps: CheckoutDeps, { now = new Date(),
       answer = await deps.checkout.verify(row.gateway_reference);
     } catch (error) {
       if (!(error instanceof GatewayUnavailableError)) throw error;
-      log(deps, `[payments] reconciliation paused, Paystack unavailable: ${error.message}`);
+      log(deps, 'warn', `reconciliation paused, Paystack unavailable: ${error.message}`);
       break;
     }
     checked++;

@@ -62,14 +62,14 @@ export function paymentRoutes(deps: AppDeps) {
   const secret = deps.config.paystackSecretKey;
   r.use('*', refuseWithoutCheckout(deps));
   if (!live || !secret) return r;
-  const log = deps.log ?? ((line: string) => console.error(line));
 
   r.post('/paystack/webhook', async (c) => {
+    const log = c.get('log');
     const read = await readBodyText(c);
     if (!read.ok) return c.json(read.body, read.status);
     const raw = read.text;
     if (!paystackSignatureValid(raw, c.req.header('x-paystack-signature'), secret)) {
-      log(`[payments] webhook refused: ${c.req.header('x-paystack-signature') ? 'the signature does not match' : 'no signature'}`);
+      log.warn({ area: 'payments' }, `webhook refused: ${c.req.header('x-paystack-signature') ? 'the signature does not match' : 'no signature'}`);
       return fail(c, 401, 'Invalid signature.');
     }
     let event;
@@ -79,13 +79,13 @@ export function paymentRoutes(deps: AppDeps) {
       event = undefined;
     }
     if (!event?.success) {
-      log('[payments] webhook with a valid signature but an unreadable body: ignored');
+      log.warn({ area: 'payments' }, 'webhook with a valid signature but an unreadable body: ignored');
       return c.json({ received: true }, 200);
     }
     if (event.data.event !== 'charge.success') return c.json({ received: true }, 200);
     const tx = paystackTransactionSchema.safeParse(event.data.data);
     if (!tx.success) {
-      log('[payments] webhook charge.success without a readable transaction: ignored');
+      log.warn({ area: 'payments' }, 'webhook charge.success without a readable transaction: ignored');
       return c.json({ received: true }, 200);
     }
     const state = await applyChargeSuccess(live, toPaystackTransaction(tx.data));

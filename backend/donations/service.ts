@@ -24,12 +24,12 @@ function redactCard(raw: Record<string, unknown>): unknown {
  * reference; no money moves), then store the donation (last four digits and brand only) and queue
  * its receipt in one transaction. With Paystack configured this path refuses card data.
  */
-export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout' | 'log'>): FormFlow<typeof donationPayloadSchema> {
+export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout'>): FormFlow<typeof donationPayloadSchema> {
   const { gateway } = deps;
   return {
     schema: donationPayloadSchema,
     fingerprint: redactCard,
-    async handle(data, { commit, reference }) {
+    async handle(data, { commit, reference, log }) {
       // Live payments are taken on Paystack's page (donations/checkout.ts): a card sent here is
       // refused before anything reads it, and it goes nowhere.
       if (deps.checkout) return { status: 422, body: { ...failureBody(PAYMENT_MESSAGES.cardNotTaken) } };
@@ -51,7 +51,7 @@ export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout' | 'log'>
         });
       } catch (error) {
         if (error instanceof GatewayUnavailableError) {
-          deps.log?.(`[backend] payment gateway ${gateway.name} unavailable: ${error.message}`);
+          log.error({ area: 'payments' }, `payment gateway ${gateway.name} unavailable: ${error.message}`);
           return { status: 502, body: { ...failureBody(PAYMENT_MESSAGES.unavailable) } };
         }
         if (error instanceof GatewayReferenceConflictError) {
@@ -59,7 +59,11 @@ export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout' | 'log'>
         }
         throw error;
       }
-      if (result.status === 'declined') return { status: 402, body: { ...failureBody(result.message) } };
+      if (result.status === 'declined') {
+        // Enough for staff to answer "my card was declined": who (masked by the logger), the brand and the amount.
+        log.info({ area: 'payments', donor: data.donor.email, brand: cardBrand(digits), amountKobo }, `donation declined by the ${gateway.name} gateway: ${result.message}`);
+        return { status: 402, body: { ...failureBody(result.message) } };
+      }
 
       const { reference: gatewayReference } = result;
       return commit(async (trx) => {

@@ -39,7 +39,7 @@ export function keyedJsonRoute<S extends z.ZodType>(deps: AppDeps, endpoint: str
         key: c.req.header('idempotency-key')?.trim(),
         fingerprint: async () => (flow.fingerprint ?? ((x) => x))(await c.req.json<Record<string, unknown>>()),
       },
-      (ctx) => flow.handle(data, ctx),
+      (ctx) => flow.handle(data, { ...ctx, log: c.get('log') }),
     );
     if (replayed) c.header('Idempotent-Replayed', 'true');
     if (wrote) deps.onOutboxWrite?.('mail');

@@ -14,6 +14,7 @@ import { currentEdition } from '../edition/service';
 import { failureBody } from '../lib/http';
 import { newId, nowIso, ticketReference } from '../lib/ids';
 import type { KeyedContext, Outcome } from '../lib/idempotency';
+import type { Logger } from '../lib/log';
 import { signerOf } from '../lib/signer-of';
 import { mailEntry } from '../mail';
 import { enqueue } from '../outbox/queue';
@@ -50,9 +51,12 @@ export const FORM_MESSAGES = {
 
 export type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId' | 'contactId';
 
+/** What a flow is given: the keyed request's context, and the request's logger (it carries the request id). */
+export type FlowContext = KeyedContext & { log: Logger };
+
 export interface FormFlow<S extends z.ZodType> {
   schema: S;
-  handle: (data: z.output<S>, ctx: KeyedContext) => Promise<Outcome>;
+  handle: (data: z.output<S>, ctx: FlowContext) => Promise<Outcome>;
   /** What a bot that filled the honeypot sees: success-shaped, nothing stored. */
   decoy: () => Outcome;
   /** Request fingerprint for Idempotency-Key reuse checks: never includes card secrets. */

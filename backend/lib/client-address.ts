@@ -143,12 +143,11 @@ export function rateLimitKey(address: string | undefined): string {
  */
 export function unknownClientWarning({ production, trust, socket }: { production: boolean; trust: TrustedProxies; socket: boolean }): string | undefined {
   if (!production || socket || trust.kind !== 'none') return undefined;
+  // One line (a JSON log line, level warn): the words stay loud.
   return [
-    '[backend] WARNING ========================================================================',
-    '[backend] WARNING: TRUSTED_PROXIES is not set, so no client address can be known here.',
-    '[backend] WARNING: every visitor shares ONE rate-limit bucket for the forms: a single script can',
-    '[backend] WARNING: make every form answer 429 for everyone (staff sign-in has its own limit).',
-    '[backend] WARNING: set TRUSTED_PROXIES to your proxy (a hop count, or addresses/ranges); README, Deployment.',
-    '[backend] WARNING ========================================================================',
-  ].join('\n');
+    'WARNING: TRUSTED_PROXIES is not set, so no client address can be known here.',
+    'Every visitor shares ONE rate-limit bucket for the forms: a single script can',
+    'make every form answer 429 for everyone (staff sign-in has its own limit).',
+    'Set TRUSTED_PROXIES to your proxy (a hop count, or addresses/ranges); README, Deployment.',
+  ].join(' ');
 }

@@ -1,3 +1,5 @@
+import type { Logger } from './log';
+
 /**
  * A housekeeping pass the drain runs after its mail (the media sweep, the donations'
  * reconciliation): at most once per `minIntervalMs` on this instance, one at a time, and never
@@ -7,7 +9,7 @@
 export function occasionally<T>(
   name: string,
   pass: (now: Date) => Promise<T>,
-  { minIntervalMs, log, idle }: { minIntervalMs: number; log: (line: string) => void; idle: T },
+  { minIntervalMs, log, idle }: { minIntervalMs: number; log: Logger; idle: T },
 ): (now?: Date) => Promise<T> {
   let lastRun = Number.NEGATIVE_INFINITY;
   let running: Promise<T> | undefined;
@@ -17,7 +19,7 @@ export function occasionally<T>(
     lastRun = now.getTime();
     running = pass(now)
       .catch((error: unknown) => {
-        log(`[${name}] pass failed: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ area: name }, `pass failed: ${error instanceof Error ? error.message : String(error)}`);
         return idle;
       })
       .finally(() => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
+import type { Logger } from './log';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -89,7 +90,7 @@ export function createDbRateLimiter(
   db: Db,
   { max, windowMs }: RateLimitOptions,
   options: {
-    log?: (line: string) => void;
+    log?: Logger;
     /**
      * Keeps this limiter's keys apart from the forms' (e.g. 'sign-in'): stored as `scope|key`, and
      * its sweep deletes only its own rows, by its own window. The unscoped (forms') limiter never
@@ -116,7 +117,7 @@ export function createDbRateLimiter(
         .execute();
     } catch (error) {
       // A failed sweep costs only space; the next window tries again.
-      options.log?.(`[backend] rate limit: sweeping old windows failed: ${error instanceof Error ? error.message : String(error)}`);
+      options.log?.error({ area: 'backend' }, `rate limit: sweeping old windows failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Edition } from '@/contract/edition';
 import type { BackendConfig } from '../config';
 import { currentEdition } from '../edition/service';
+import { gateKeysOf, ticketPass } from '../gate/keys';
 import type { Selectable } from 'kysely';
 import type { Database, Db } from '../db/schema';
 import type { Signer } from '../lib/signing';
@@ -16,11 +17,15 @@ import type { OutboxEntry } from '../outbox/queue';
 export interface ComposeContext {
   db: Db;
   signer: Signer;
-  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'editionSettings' | 'now'>;
+  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'editionSettings' | 'now' | 'gateSigningKey'>;
 }
 
 /** What `render` gets: everything but the database (reading is `load`'s job), and the current edition. */
-export type RenderContext = Omit<ComposeContext, 'db'> & { edition: Edition };
+export type RenderContext = Omit<ComposeContext, 'db'> & {
+  edition: Edition;
+  /** A ticket's gate pass (backend/gate/keys.ts ticketPass), or null: what its QR code carries. */
+  gatePass: (row: Parameters<typeof ticketPass>[1]) => Promise<string | null>;
+};
 
 export interface ComposedMail {
   subject: string;
@@ -48,7 +53,9 @@ export function defineMailKind<S extends z.ZodType, L>(spec: MailKindSpec<S, L>)
     async compose(entry, ctx) {
       const payload = spec.payload.parse(entry.payload);
       const loaded = await spec.load(ctx.db, payload, entry.recipient);
-      return spec.render(loaded, { ...ctx, edition: await currentEdition(ctx.db, ctx.config) });
+      const edition = await currentEdition(ctx.db, ctx.config);
+      const keys = gateKeysOf(ctx);
+      return spec.render(loaded, { ...ctx, edition, gatePass: (row) => ticketPass(keys, row, edition) });
     },
   };
 }

@@ -5,13 +5,16 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
+import { loadGateKeys } from '../gate/keys';
 import { loadSigner } from '../lib/signing';
+import { importPassPublicKey, verifyPass } from '@/contract/gate/pass';
 import { createDrainLoop, drainOutbox, type DrainResult } from '../outbox/drain';
 import { enqueue, outboxCounts } from '../outbox/queue';
 import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { MAIL_REASONS } from '@/contract/forms/messages';
 import { mailOutbox, type MailOutbox } from './index';
+import { captureLog } from '@/test/support/log';
 
 /**
  * Mail through the outbox to a real SMTP server on loopback, read back with mailparser: what the
@@ -28,13 +31,13 @@ describe.each(dbTargets)('mail on $name', (target) => {
   let smtp: TestSmtp;
   let app: BackendApp;
   let outbox: MailOutbox;
-  const logs: string[] = [];
+  const logs = captureLog();
 
   const drain = (o: MailOutbox = outbox): Promise<DrainResult> => drainOutbox(o.target);
   const makeOutbox = async (env: Record<string, string>) => {
     const cfg = testConfig(env);
     const signer = await loadSigner(database.handle.db, cfg.ticketSecret);
-    return mailOutbox({ db: database.handle.db, dialect: database.handle.dialect, signer, config: cfg, log: (l) => logs.push(l) });
+    return mailOutbox({ db: database.handle.db, dialect: database.handle.dialect, signer, config: cfg, log: logs.log });
   };
 
   beforeAll(async () => {
@@ -83,11 +86,18 @@ describe.each(dbTargets)('mail on $name', (target) => {
     // The link opens the ticket (the API behind the ticket page).
     const ticket = await app.request(`/api/tickets/${body.ticketUrl.slice('/tickets/'.length)}`);
     expect(ticket.status).toBe(200);
-    expect(await ticket.json()).toMatchObject({ data: { reference: body.ticketReference, numberOfTickets: 2, checkedInAt: null } });
+    const page = (await ticket.json()) as { data: { pass: string } };
+    expect(page).toMatchObject({ data: { reference: body.ticketReference, numberOfTickets: 2, checkedInAt: null } });
 
+    // The mail's QR code is the gate pass, as on the ticket page: the same signed message (an ECDSA
+    // signature differs each time it is made), which the gate verifies offline.
     const qr = mail.attachments.find((a) => a.contentType === 'image/png');
     expect(qr?.cid).toBe('ticket-qr@itan.festival');
-    expect(await decodeQr(qr!.content)).toBe(link);
+    const scanned = (await decodeQr(qr!.content)) ?? '';
+    expect(scanned).toMatch(new RegExp(`^ITN1\\.${body.ticketReference.slice(4)}\\.20251024\\.2\\.[A-Za-z0-9_-]{86}$`));
+    expect(scanned.slice(0, scanned.lastIndexOf('.'))).toBe(page.data.pass.slice(0, page.data.pass.lastIndexOf('.')));
+    const { publicKey } = await loadGateKeys(database.handle.db, undefined);
+    expect(await verifyPass(scanned, await importPassPublicKey(publicKey))).toEqual({ reference: body.ticketReference, edition: '2025-10-24', wristbands: 2 });
     const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
     expect(ics?.content.toString()).toContain('DTSTART;VALUE=DATE:20251024');
   });
@@ -201,10 +211,10 @@ describe('mail without SMTP_URL', () => {
     try {
       const { app } = await buildApp(database.handle, { env: { DATA_DIR: dataDir } });
       expect((await postJson(app, '/api/forms/registrations/', validPayloads.registration(1))).status).toBe(201);
-      const logs: string[] = [];
+      const logs = captureLog();
       const config = testConfig({ DATA_DIR: dataDir });
       const signer = await loadSigner(database.handle.db, undefined);
-      const files = mailOutbox({ db: database.handle.db, dialect: 'sqlite', signer, config, log: (l) => logs.push(l) });
+      const files = mailOutbox({ db: database.handle.db, dialect: 'sqlite', signer, config, log: logs.log });
       expect(await drainOutbox(files.target)).toMatchObject({ delivered: 1 });
       const written = fs.readdirSync(path.join(dataDir, 'mail'));
       expect(written).toHaveLength(1);
@@ -212,7 +222,7 @@ describe('mail without SMTP_URL', () => {
       const eml = fs.readFileSync(path.join(dataDir, 'mail', written[0]!), 'utf8');
       expect(eml).toMatch(/^Content-Type: multipart\/mixed/m);
       expect(eml).toContain('To: ada@example.com');
-      expect(logs.join('\n')).toContain(path.join(dataDir, 'mail', written[0]!));
+      expect(logs.messages().join('\n')).toContain(path.join(dataDir, 'mail', written[0]!));
     } finally {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ export interface TicketRow {
   first_name: string;
   last_name: string;
   number_of_tickets: number;
+  edition: string | null;
+  cancelled_at: string | null;
 }
 
 /** The ticket mail: on registering (one ticket) and on asking for them again (every ticket of the address). */
@@ -21,8 +23,9 @@ export async function ticketMail(ctx: RenderContext, rows: TicketRow[], resend: 
   const { dates, venue } = festivalFacts(ctx.edition);
   const first = rows[0]!;
   const links = rows.map((row) => ({ row, url: ticketUrl(ctx.signer, siteUrl, row.ticket_reference) }));
-  // The first ticket's QR code is attached inline; every ticket's link is in the text and HTML.
-  const qr = await qrPng(links[0]!.url);
+  // The first ticket's QR code is attached inline (its gate pass, which an offline gate checks by
+  // its signature; its link when it has none); every ticket's link is in the text and HTML.
+  const qr = await qrPng((await ctx.gatePass(first)) ?? links[0]!.url);
   const calendar = buildFestivalCalendar({
     siteUrl,
     festivalStartDate: ctx.edition.startDate,

@@ -46,7 +46,7 @@ export function createMailTransport(config: TransportConfig, log: Logger): MailT
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${entryId}.eml`);
       await writeFile(file, info.message as Buffer);
-      log(`[mail] SMTP_URL is unset: wrote "${String(message.subject)}" for ${String(message.to)} to ${file}`);
+      log.info({ area: 'mail' }, `SMTP_URL is unset: wrote "${String(message.subject)}" for ${String(message.to)} to ${file}`);
     },
     close: () => writer.close(),
   };

@@ -103,7 +103,7 @@ export function createMediaSweeper(db: Db, dialect: DbDialect, { log, minInterva
     async (now) => {
       await forgetOldUploads(db, now);
       const removed = await sweepUnreferencedMedia(db, dialect, { now });
-      if (removed > 0) log(`[media] deleted ${removed} image(s) nothing has used for a day`);
+      if (removed > 0) log.info({ area: 'media' }, `deleted ${removed} image(s) nothing has used for a day`);
       return removed;
     },
     { minIntervalMs, log, idle: 0 },

@@ -102,13 +102,13 @@ export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promi
       try {
         await deliver(entry);
         if (await complete(db, entry.id, owner, now())) result.delivered++;
-        else log(`[outbox] ${topic} ${entry.kind} ${entry.id}: delivered after its lease ran out`);
+        else log.warn({ area: 'outbox' }, `${topic} ${entry.kind} ${entry.id}: delivered after its lease ran out`);
       } catch (error) {
         const reason = describe(error);
         if (error instanceof PermanentFailure || entry.attempts >= policy.maxAttempts) {
           await giveUp(db, entry.id, owner, reason);
           result.failed++;
-          log(`[outbox] ${topic} ${entry.kind} ${entry.id} given up after ${entry.attempts} attempt(s): ${reason}`);
+          log.error({ area: 'outbox' }, `${topic} ${entry.kind} ${entry.id} given up after ${entry.attempts} attempt(s): ${reason}`);
         } else {
           await retryLater(db, entry.id, owner, new Date(now().getTime() + backoffDelay(entry.attempts, policy.backoff)), reason);
           result.retried++;
@@ -167,9 +167,9 @@ export function createDrainLoop(
           try {
             await drainOutbox(target);
           } catch (error) {
-            target.log(`[outbox] ${target.topic} drain failed: ${describe(error)}`);
+            target.log.error({ area: 'outbox' }, `${target.topic} drain failed: ${describe(error)}`);
           }
-          await afterPass?.().catch((error: unknown) => target.log(`[outbox] ${target.topic} after the pass: ${describe(error)}`));
+          await afterPass?.().catch((error: unknown) => target.log.error({ area: 'outbox' }, `${target.topic} after the pass: ${describe(error)}`));
         } while (again && !stopped);
         await schedule().catch(() => undefined);
       })().finally(() => {

@@ -10,6 +10,7 @@ import { mailOutbox, type MailOutbox } from '../mail';
 import { newId } from '../lib/ids';
 import { drainOutbox } from './drain';
 import { admitDelivery } from './recipient-limit';
+import { silentLogger } from '@/backend/lib/log';
 
 /**
  * The per-recipient mail limit (issue 32, MAIL_PER_RECIPIENT_PER_HOUR, default 5) through a real
@@ -30,7 +31,7 @@ describe.each(dbTargets)('per-recipient mail limit on $name', (target) => {
   const makeOutbox = async (handle: DbHandle) => {
     const config = testConfig({ SMTP_URL: smtp.url, SITE_URL: 'https://festival.example' });
     const signer = await loadSigner(handle.db, config.ticketSecret);
-    const outbox = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log: () => undefined });
+    const outbox = mailOutbox({ db: handle.db, dialect: handle.dialect, signer, config, log: silentLogger });
     outbox.target.clock = () => clock;
     outboxes.push(outbox);
     return outbox;

@@ -7,6 +7,7 @@ import { issueToken, upsertStaffUser } from '../auth/queries';
 import { migrateToLatest } from '../db/migrate';
 import { staticMigrationProvider } from '../db/migrations';
 import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { processLogger } from '../lib/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const json = async (res: Response) => (await res.json()) as Json;
@@ -98,7 +99,8 @@ describe.each(dbTargets)('migration 2026-11-26-1-canonical-emails on $name', (ta
 
   beforeAll(async () => {
     database = await target.create();
-    vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warned.push(String(line)));
+    // The migration's lines go to the process's logger (backend/lib/log.ts): keep their messages.
+    vi.spyOn(processLogger(), 'warn').mockImplementation((...args: unknown[]) => void warned.push(String(args.at(-1))));
     const migrator = new Migrator({ db: database.handle.db, provider: staticMigrationProvider });
     const before = await migrator.migrateTo('2026-11-25-4-registrations-counter');
     expect(before.error).toBeUndefined();
@@ -150,7 +152,7 @@ describe.each(dbTargets)('migration 2026-11-26-1-canonical-emails on $name', (ta
     await database?.drop();
   });
   afterEach(() => {
-    vi.mocked(console.warn).mockClear();
+    vi.mocked(processLogger().warn).mockClear();
   });
 
   it('newsletter: variants merge into the oldest row, consent resolved, nothing else lost', async () => {

@@ -7,6 +7,7 @@ import { reconcileDonations } from '../donations/checkout';
 import { createPaystackCheckout, PAYMENT_MESSAGES, type PaystackCheckout } from '../payments';
 import { buildApp, dbTargets, postJson, validPayloads, type TestApp, type TestDatabase } from '@/test/support/databases';
 import { requestsWithCardData, signPaystackBody, startPaystackStandIn, type PaystackStandIn } from '@/test/support/paystack-stand-in';
+import { captureLog } from '@/test/support/log';
 
 /**
  * Donations through Paystack's redirect checkout (issue 27), against the local stand-in of Paystack
@@ -31,7 +32,8 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
   let checkout: PaystackCheckout;
   let t: TestApp;
   let app: BackendApp;
-  const logged: string[] = [];
+  const logs = captureLog();
+  const logged = logs.messages;
 
   beforeAll(async () => {
     standIn = await startPaystackStandIn({ secretKey: SECRET });
@@ -40,7 +42,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     t = await buildApp(database.handle, {
       env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.url, PAYSTACK_CHECKOUT_ORIGIN: standIn.checkoutOrigin, SITE_URL: SITE },
       checkout,
-      log: (line) => logged.push(line),
+      log: logs.log,
     });
     app = t.app;
   });
@@ -50,7 +52,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
   });
 
   const db = () => database.handle.db;
-  const deps = () => ({ db: db(), config: t.config, log: (line: string) => logged.push(line), checkout });
+  const deps = () => ({ db: db(), config: t.config, log: logs.log, checkout });
 
   async function open(amount = 5000, email?: string) {
     const res = await postJson(app, DONATION_API.checkout, checkoutPayload(amount, email), { 'Idempotency-Key': randomUUID() });
@@ -95,7 +97,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     expect(standIn.requests.length).toBe(before);
     expect(requestsWithCardData(standIn.requests)).toEqual([]);
     expect(await db().selectFrom('donations').select('id').where('gateway', '=', 'sandbox').execute()).toEqual([]);
-    expect(logged.join('\n')).not.toMatch(/4084/);
+    expect(logs.scannable()).not.toMatch(/4084/);
   });
 
   it('a webhook sent five times makes one success and one receipt; the dashboard counts it once', async () => {
@@ -125,7 +127,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     expect((await webhook(body, signPaystackBody(body, SECRET).slice(2))).status).toBe(401);
     expect(await row(started.reference)).toMatchObject({ status: 'review' });
     expect(await receipts(started.id)).toBe(0);
-    expect(logged.filter((l) => l.includes('webhook refused')).length).toBeGreaterThanOrEqual(3);
+    expect(logged().filter((l) => l.includes('webhook refused')).length).toBeGreaterThanOrEqual(3);
   });
 
   it('the return page verifies: paid at Paystack is a success with one receipt, however often it is refreshed', async () => {
@@ -220,7 +222,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
       expect((await db().selectFrom('donations').select('id').execute()).length).toBe(before);
       expect((await verify(started.reference)).body.data).toMatchObject({ status: 'pending', verified: false });
       expect(await reconcileDonations(deps(), { limit: 50 })).toEqual({ checked: 0, settled: 0 });
-      expect(logged.some((l) => l.includes('reconciliation paused'))).toBe(true);
+      expect(logged().some((l) => l.includes('reconciliation paused'))).toBe(true);
     } finally {
       standIn.mode = 'normal';
     }

@@ -13,6 +13,7 @@ import { placesUsed } from '../edition/counter';
 import { newId } from '../lib/ids';
 import { createSandboxGateway } from '../payments';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase, type TestApp } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,7 +66,7 @@ describe.each(dbTargets)('the edition at /staff/edition and the gate on $name', 
     app = built.app;
     // A second instance over the same database (its own connection and app), as on two servers.
     const again = database.connectAgain();
-    other = createApp({ db: again.db, dialect: again.dialect, config: built.config, gateway: createSandboxGateway(), log: () => undefined });
+    other = createApp({ db: again.db, dialect: again.dialect, config: built.config, gateway: createSandboxGateway(), log: silentLogger });
     const { user } = await upsertStaffUser(database.handle.db, { email: 'boss@itan.example', name: 'Funmi Boss', password: 'boss-password-long' });
     await addStaffAccount(database.handle.db, user, { name: 'Kunle Gate', email: 'kunle@itan.example', role: 'staff', password: 'kunle-password-long' });
     adminToken = await tokenOf('boss@itan.example', 'boss-password-long');

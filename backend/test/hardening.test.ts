@@ -17,6 +17,8 @@ import { createSandboxGateway } from '../payments';
 import { RESEND_PER_HOUR } from '../tickets/queries';
 import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_ENV, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { editionCounter } from '../edition/counter';
+import { silentLogger } from '@/backend/lib/log';
+import { captureLog } from '@/test/support/log';
 
 type Json = Record<string, unknown>;
 
@@ -168,7 +170,7 @@ describe.each(dbTargets)('hardening on $name', (target) => {
         gateway: createSandboxGateway(),
         // Sliding, in memory: no window boundary can fall inside the burst.
         rateLimiter: createRateLimiter({ max: 60, windowMs: 60_000 }),
-        log: () => undefined,
+        log: silentLogger,
       });
       const statuses: number[] = [];
       for (let i = 0; i < 65; i++) statuses.push((await postJson(limited, '/api/forms/newsletter/', { email: `flood-${i}@example.com` })).status);
@@ -199,7 +201,7 @@ describe.each(dbTargets)('hardening on $name', (target) => {
     });
 
     it(`a known client address is limited to ${SIGN_IN_LIMIT.perClient} failures over any accounts; other addresses are not`, async () => {
-      const behindProxy = createApp({ db: database.handle.db, dialect: database.handle.dialect, config: testConfig({ TRUSTED_PROXIES: '1' }), gateway: createSandboxGateway(), log: () => undefined });
+      const behindProxy = createApp({ db: database.handle.db, dialect: database.handle.dialect, config: testConfig({ TRUSTED_PROXIES: '1' }), gateway: createSandboxGateway(), log: silentLogger });
       const from = (ip: string) => ({ 'X-Forwarded-For': ip });
       for (let i = 0; i < SIGN_IN_LIMIT.perClient; i++) {
         expect((await login(`sprayed-${i}@itan.example`, 'guess', behindProxy, from('203.0.113.99'))).status).toBe(401);
@@ -273,11 +275,11 @@ describe.each(dbTargets)('the issue 32 migration on $name', (target) => {
 describe('start-up warning when no client address can be known (issue 32)', () => {
   const start = async (env: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-start-warning-'));
-    const lines: string[] = [];
-    const backend = await startBackend(parseBackendConfig({ DATA_DIR: dataDir, ...env }), { log: (line) => lines.push(line) });
+    const logs = captureLog();
+    const backend = await startBackend(parseBackendConfig({ DATA_DIR: dataDir, ...env }), { log: logs.log });
     await backend.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    return lines.filter((l) => l.includes('TRUSTED_PROXIES is not set'));
+    return logs.messages().filter((l) => l.includes('TRUSTED_PROXIES is not set'));
   };
 
   it('production without TRUSTED_PROXIES logs it once at start; with TRUSTED_PROXIES, nothing', async () => {

@@ -8,6 +8,7 @@ import { DONATION_API } from '@/contract/api/donations';
 import { createPaystackCheckout, createSandboxGateway } from '../payments';
 import { buildApp, countRows, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startPaystackStandIn, type PaystackStandIn } from '@/test/support/paystack-stand-in';
+import { silentLogger } from '../lib/log';
 
 /**
  * An Idempotency-Key and the row it protects are recorded together, or not at all (issue 13,
@@ -65,7 +66,6 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
   let standIn: PaystackStandIn;
   let app: BackendApp;
   const faults = new Faults();
-  const logged: string[] = [];
 
   beforeAll(async () => {
     standIn = await startPaystackStandIn({ secretKey: SECRET });
@@ -77,7 +77,7 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
       config: testConfig({ PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: standIn.url }),
       gateway: createSandboxGateway(),
       checkout: createPaystackCheckout({ secretKey: SECRET, baseUrl: standIn.url, checkoutOrigin: standIn.checkoutOrigin, timeoutMs: 2_000 }),
-      log: (line) => logged.push(line),
+      log: silentLogger,
     });
   });
   afterAll(async () => {

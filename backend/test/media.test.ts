@@ -13,6 +13,8 @@ import { createSlots, imageDecodes, MAX_CONCURRENT_DECODES } from '../media/deco
 import { createMediaSweeper, sweepUnreferencedMedia } from '../media/sweep';
 import { startBackend } from '../start';
 import { buildApp, dbTargets, postJson, type TestDatabase } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
+import { captureLog } from '@/test/support/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -233,14 +235,14 @@ describe.each(dbTargets)('image uploads and the media sweep on $name', (target) 
   });
 
   it('the sweeper runs at most once per interval on an instance, and forgets upload counts older than an hour', async () => {
-    const logged: string[] = [];
-    const sweeper = createMediaSweeper(db, database.handle.dialect, { log: (line) => logged.push(line), minIntervalMs: 60_000 });
+    const logs = captureLog();
+    const sweeper = createMediaSweeper(db, database.handle.dialect, { log: logs.log, minIntervalMs: 60_000 });
     const id = await uploaded(await photo(300, 200));
     await age(db, [id], 25 * HOUR);
     await db.updateTable('media_uploads').set({ created_at: ago(2 * HOUR) }).execute();
     const t0 = new Date();
     expect(await sweeper.sweep(t0)).toBe(1);
-    expect(logged).toEqual(['[media] deleted 1 image(s) nothing has used for a day']);
+    expect(logs.entries()).toMatchObject([{ level: 'info', area: 'media', msg: 'deleted 1 image(s) nothing has used for a day' }]);
     expect((await db.selectFrom('media_uploads').select('id').execute()).length).toBe(0);
     const next = await uploaded(await photo(300, 200));
     await age(db, [next], 25 * HOUR);
@@ -258,7 +260,7 @@ describe('the drain that runs on every instance', () => {
 
   it('deletes an image nothing has used for a day as part of its pass (drainMail: after responses, the cron route, the loop)', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-media-drain-'));
-    const backend = await startBackend(parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' }), { log: () => undefined });
+    const backend = await startBackend(parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' }), { log: silentLogger });
     try {
       const token = await staffToken(backend.db, 'editor@itan.example');
       const res = await postJson(backend.app, '/api/admin/media/', { data: (await photo(300, 200)).toString('base64') }, { Authorization: `Bearer ${token}` });
@@ -275,14 +277,14 @@ describe('the drain that runs on every instance', () => {
   it('deletes it from the long-lived loop too (one Node server, the standalone backend)', async () => {
     dataDir ||= fs.mkdtempSync(path.join(os.tmpdir(), 'festival-media-drain-'));
     const config = parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' });
-    const first = await startBackend(config, { log: () => undefined });
+    const first = await startBackend(config, { log: silentLogger });
     const token = await staffToken(first.db, 'loop@itan.example');
     const res = await postJson(first.app, '/api/admin/media/', { data: (await photo(300, 200)).toString('base64') }, { Authorization: `Bearer ${token}` });
     const id = ((await res.json()) as Json).mediaId as string;
     await age(first.db, [id], 25 * HOUR);
     await first.close();
     // A fresh start, as after a restart: its loop's first pass sweeps.
-    const backend = await startBackend(config, { log: () => undefined });
+    const backend = await startBackend(config, { log: silentLogger });
     try {
       backend.startMailLoop();
       await expect.poll(() => mediaIds(backend.db), { timeout: 5000 }).not.toContain(id);

@@ -6,6 +6,7 @@ import { seedContent } from '../db/seed';
 import { createDbRateLimiter } from '../lib/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
 
 /**
  * Rate limits in the database (issue "many instances"): each hit is one atomic statement, so two
@@ -43,7 +44,7 @@ describe.each(dbTargets)('rate limits in the database on $name', (target) => {
       dialect: handle.dialect,
       config,
       gateway: createSandboxGateway(),
-      log: () => undefined,
+      log: silentLogger,
       rateLimiter: { hit: (key) => limiter.hit(key, NOW) },
     });
   };
@@ -132,7 +133,7 @@ describe.each(dbTargets.filter((t) => t.name === 'postgres'))('which limiter the
         dialect: database.handle.dialect,
         config: testConfig({ RATE_LIMIT_MAX: '5', TRUSTED_PROXIES: '1' }),
         gateway: createSandboxGateway(),
-        log: () => undefined,
+        log: silentLogger,
       });
       const res = await postJson(app, '/api/forms/newsletter/', { email: 'pick@example.com' }, { 'X-Forwarded-For': '203.0.113.80' });
       expect(res.status).toBe(201);
@@ -156,7 +157,7 @@ describe('which limiter the app picks', () => {
         dialect: 'sqlite',
         config: testConfig({ RATE_LIMIT_MAX: '1', TRUSTED_PROXIES: '1' }),
         gateway: createSandboxGateway(),
-        log: () => undefined,
+        log: silentLogger,
       });
       const send = () => postJson(app, '/api/forms/newsletter/', { email: `m-${Math.random()}@example.com` }, { 'X-Forwarded-For': '203.0.113.70' });
       expect((await send()).status).toBe(201);

@@ -21,6 +21,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
 
 type Json = Record<string, unknown>;
 const json = async (res: Response) => (await res.json()) as Json;
@@ -351,7 +352,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
         config: testConfig(env),
         gateway: createSandboxGateway(),
         rateLimiter: createRateLimiter({ max: 2, windowMs: 60_000 }),
-        log: () => undefined,
+        log: silentLogger,
       });
     const subscribe = (app: ReturnType<typeof createApp>, forwardedFor?: string) =>
       postJson(app, '/api/forms/newsletter/', { email: `rl-${Math.random().toString(36).slice(2)}@example.com` }, forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {});

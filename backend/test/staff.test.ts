@@ -5,6 +5,7 @@ import { createRateLimiter } from '../lib/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { AUTH_MESSAGES } from '../auth/routes';
 import { buildApp, dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
 
 type Json = Record<string, unknown>;
 
@@ -84,7 +85,7 @@ describe.each(dbTargets)('staff accounts on $name', (target) => {
       config: testConfig({ ALLOW_STAFF_SIGNUP: 'true' }),
       gateway: createSandboxGateway(),
       rateLimiter: createRateLimiter({ max: 2, windowMs: 60_000 }),
-      log: () => undefined,
+      log: silentLogger,
     });
     const register = (i: number) =>
       postJson(limited, '/api/auth/register/', { email: `limit${i}@itan.example`, name: 'L', password: 'a-long-enough-password' }, { 'X-Forwarded-For': '203.0.113.77' });

@@ -7,6 +7,7 @@ import { parseBackendConfig } from '../config';
 import { HTTP_MESSAGES } from '../lib/http';
 import { startBackend, type Backend } from '../start';
 import { FORM_TABLES, countRows, postJson, validPayloads } from '@/test/support/databases';
+import { captureLog } from '@/test/support/log';
 
 /**
  * Vercel without DATABASE_URL (issue "documented ground", item 5): a SQLite file there is lost with
@@ -33,12 +34,12 @@ describe.each([
 ])('the built-in backend $name', ({ env, off }) => {
   let dataDir: string;
   let backend: Backend;
-  const logged: string[] = [];
+  const logs = captureLog();
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-submissions-off-'));
     backend = await startBackend(parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', ...env }), {
-      log: (line) => logged.push(line),
+      log: logs.log,
     });
   });
   afterAll(async () => {
@@ -79,7 +80,7 @@ describe.each([
   });
 
   it(off ? 'says so in the log once, at the first refusal' : 'logs nothing about it', () => {
-    const lines = logged.filter((l) => l.includes(HTTP_MESSAGES.submissionsOff));
+    const lines = logs.messages().filter((l) => l.includes(HTTP_MESSAGES.submissionsOff));
     expect(lines).toHaveLength(off ? 1 : 0);
   });
 

@@ -15,6 +15,7 @@ import { offerToken } from '../waiting-list/links';
 import { startBackend } from '../start';
 import { offerExpiry, offerFreedPlaces } from '../waiting-list/service';
 import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { silentLogger } from '@/backend/lib/log';
 
 /**
  * Giving wristbands back and the waiting list (issue 28), on a real database with a clock the
@@ -430,7 +431,7 @@ describe('the drain’s housekeeping (after responses, the cron route, the long-
     const config = parseBackendConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '0', REGISTRATION_CAPACITY: '1', TICKET_SECRET: SECRET, ...TEST_EDITION_ENV });
     let at = config.now();
     config.now = () => at;
-    const backend = await startBackend(config, { log: () => undefined });
+    const backend = await startBackend(config, { log: silentLogger });
     try {
       const res = await postJson(backend.app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: 'holder@example.com' });
       const { ticketUrl, ticketReference } = (await res.json()) as { ticketUrl: string; ticketReference: string };
@@ -445,7 +446,7 @@ describe('the drain’s housekeeping (after responses, the cron route, the long-
 
       at = new Date(at.getTime() + 49 * HOUR);
       // The pass runs at most once a minute per instance: a fresh start, as the next minute's would.
-      const later = await startBackend(config, { log: () => undefined });
+      const later = await startBackend(config, { log: silentLogger });
       try {
         expect((await later.drainMail()).waitingList).toEqual({ lapsed: 1, offered: 1 });
         expect(await status('one@example.com')).toBe('lapsed');

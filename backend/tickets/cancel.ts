@@ -83,6 +83,6 @@ export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): 
   }
   deps.onOutboxWrite?.('mail');
   // Expired offers lapse and pass on too; a failure here never undoes the cancellation.
-  await offerFreedPlaces(db, deps, now).catch((error: unknown) => deps.log?.(`[waiting-list] offers after a cancellation failed: ${error instanceof Error ? error.message : String(error)}`));
+  await offerFreedPlaces(db, deps, now).catch((error: unknown) => deps.log?.error({ area: 'waiting-list' }, `offers after a cancellation failed: ${error instanceof Error ? error.message : String(error)}`));
   return { status: 200, body: { success: true, message: WAITING_LIST_MESSAGES.cancelled(n), data: { reference, numberOfTickets: n, cancelledAt } } };
 }

@@ -3,9 +3,9 @@ import type { Db } from '../db/schema';
 import { newId } from '../lib/ids';
 
 /**
- * Gate check-in: one conditional UPDATE (`checked_in_at IS NULL`), so of any number of volunteers
- * scanning one ticket at once exactly one checks it in; everyone else is told when and by whom.
- * A registration is checked in as a whole (all its wristbands are handed over together).
+ * A ticket as the gate and the ticket page read it. Check-ins themselves are gate scans
+ * (backend/gate/scans.ts): a registration is checked in as a whole (all its wristbands are handed
+ * over together), by the earliest scan.
  */
 export interface TicketRow {
   id: string;
@@ -19,43 +19,16 @@ export interface TicketRow {
   /** The edition's start date; null: from before editions were recorded (taken as the current one). */
   edition: string | null;
   cancelled_at: string | null;
+  /** The gate scan that is the check-in (backend/gate/scans.ts); null before one, or for a check-in from before scans were recorded. */
+  checked_in_scan: string | null;
 }
 
 export async function findTicket(db: Db, reference: string): Promise<TicketRow | undefined> {
   return db
     .selectFrom('registrations')
-    .select(['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'number_of_tickets', 'checked_in_at', 'checked_in_by', 'edition', 'cancelled_at'])
+    .select(['id', 'ticket_reference', 'first_name', 'last_name', 'email', 'number_of_tickets', 'checked_in_at', 'checked_in_by', 'edition', 'cancelled_at', 'checked_in_scan'])
     .where('ticket_reference', '=', reference)
     .executeTakeFirst();
-}
-
-export type CheckInOutcome =
-  | { kind: 'checked-in'; ticket: TicketRow }
-  | { kind: 'already'; ticket: TicketRow }
-  | { kind: 'cancelled'; ticket: TicketRow }
-  | { kind: 'earlier-edition'; ticket: TicketRow }
-  | { kind: 'unknown' };
-
-/**
- * `edition`: the current edition's start date. A valid ticket (not checked in, not given back, not
- * of an earlier edition) is checked in by the one conditional UPDATE; any other is classified
- * after it, from the row as it then is: given back, earlier edition, else already checked in.
- */
-export async function checkIn(db: Db, reference: string, by: string, edition: string, now: Date = new Date()): Promise<CheckInOutcome> {
-  const result = await db
-    .updateTable('registrations')
-    .set({ checked_in_at: now.toISOString(), checked_in_by: by })
-    .where('ticket_reference', '=', reference)
-    .where('checked_in_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '>=', edition)]))
-    .executeTakeFirst();
-  const ticket = await findTicket(db, reference);
-  if (!ticket) return { kind: 'unknown' };
-  if (Number(result.numUpdatedRows) > 0) return { kind: 'checked-in', ticket };
-  if (ticket.cancelled_at) return { kind: 'cancelled', ticket };
-  if (isEarlierEdition(ticket, { startDate: edition })) return { kind: 'earlier-edition', ticket };
-  return { kind: 'already', ticket };
 }
 
 /**

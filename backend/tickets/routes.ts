@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CHECK_IN_REFUSALS, checkInPayloadSchema, normaliseReference, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
+import { checkInPayloadSchema, referenceFromScan, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
 import { requireStaff } from '../auth/middleware';
 import { currentEdition } from '../edition/service';
 import { caughtByHoneypot } from '../forms/service';
+import { gateKeysOf, ticketPass } from '../gate/keys';
+import { GATE_FORM_DEVICE, recordScan, scanVerdicts, serverScanId } from '../gate/scans';
 import { fail } from '../lib/http';
 import { signerOf } from '../lib/signer-of';
 import { validJson } from '../lib/validate';
@@ -11,7 +13,7 @@ import type { AppDeps, AppEnv } from '../types';
 import { ticketCancelPayloadSchema } from '@/contract/api/waiting-list';
 import { cancelTicket } from './cancel';
 import { checkInCounts, findTicket, isEarlierEdition, type TicketRow } from './queries';
-import { checkInTicket, resendTickets } from './service';
+import { resendTickets } from './service';
 
 const TICKET_MESSAGES = {
   notFound: 'No such ticket.',
@@ -19,11 +21,14 @@ const TICKET_MESSAGES = {
   referenceInvalid: 'Enter a ticket reference such as ITN-7K3Q9P.',
 } as const;
 
-/** The check-in body, its reference normalised (any case, spaces, with or without ITN-); any failure is one message. */
+/**
+ * The check-in body, its reference normalised (any case, spaces, with or without ITN-; a ticket
+ * link or a gate pass as a scanner types it); any failure is one message.
+ */
 const checkInRequestSchema = z.object({
   reference: z.unknown().transform((raw, ctx) => {
     const parsed = checkInPayloadSchema.shape.reference.safeParse(raw);
-    const reference = parsed.success ? normaliseReference(parsed.data) : undefined;
+    const reference = parsed.success ? referenceFromScan(parsed.data) : undefined;
     if (reference) return reference;
     ctx.addIssue({ code: 'custom', message: TICKET_MESSAGES.referenceInvalid });
     return z.NEVER;
@@ -35,6 +40,7 @@ const publicTicket = (row: TicketRow) => ({ reference: row.ticket_reference, fir
 /** GET /tickets/:reference?t=token — the ticket page's data; any wrong token is a 404 like an unknown reference. */
 export function ticketRoutes(deps: AppDeps) {
   const signer = signerOf(deps);
+  const gateKeys = gateKeysOf(deps);
   /** A ticket link: a reference of the right shape and its token; anything else is the same 404. */
   const validLink = async (reference: string, token: string | undefined) =>
     TICKET_REFERENCE_PATTERN.test(reference) && (await signer()).verify('ticket', reference, token);
@@ -46,6 +52,8 @@ export function ticketRoutes(deps: AppDeps) {
     const row = await findTicket(deps.db, reference);
     if (!row) return fail(c, 404, TICKET_MESSAGES.notFound);
     const edition = await currentEdition(deps.db, deps.config);
+    const earlierEdition = isEarlierEdition(row, edition);
+    const pass = await ticketPass(gateKeys, row, edition);
     return c.json({
       success: true,
       data: {
@@ -55,8 +63,9 @@ export function ticketRoutes(deps: AppDeps) {
         venue: edition.venue,
         checkedInAt: row.checked_in_at,
         editionYear: (row.edition ?? edition.startDate).slice(0, 4),
-        earlierEdition: isEarlierEdition(row, edition),
+        earlierEdition,
         cancelledAt: row.cancelled_at,
+        pass,
       },
     });
   });
@@ -96,29 +105,23 @@ export function checkInRoutes(deps: AppDeps) {
     const edition = await currentEdition(deps.db, deps.config);
     return c.json({ success: true, data: await checkInCounts(deps.db, edition.startDate) });
   });
+  // The gate form's check-in: a scan like any other (backend/gate/scans.ts), made and judged now.
   r.post('/', validJson(checkInRequestSchema), async (c) => {
     const { reference } = c.req.valid('json');
-    const edition = await currentEdition(deps.db, deps.config);
-    const outcome = await checkInTicket(deps.db, c.get('staff'), reference, edition.startDate);
-    if (outcome.kind === 'unknown') {
-      return c.json({ success: false, status: 'unknown', reference, message: TICKET_MESSAGES.unknownReference }, 404);
+    const edition = (await currentEdition(deps.db, deps.config)).startDate;
+    const id = serverScanId();
+    await recordScan(deps.db, c.get('staff'), { id, text: reference, offline: false, device: GATE_FORM_DEVICE }, edition);
+    const [verdict] = await scanVerdicts(deps.db, [id], edition);
+    const result = verdict!.result;
+    switch (result.status) {
+      case 'checked-in':
+        return c.json(result);
+      case 'unknown':
+        return c.json({ ...result, reference, message: TICKET_MESSAGES.unknownReference }, 404);
+      // Already in; given back, or an earlier edition's (refused with its reason): 409, nothing checked in.
+      default:
+        return c.json(result, 409);
     }
-    // Given back, or an earlier edition's: refused with its reason, nothing checked in (409, like 'already').
-    if (outcome.kind === 'cancelled' || outcome.kind === 'earlier-edition') {
-      const row = outcome.ticket;
-      const refused = { success: false, status: 'refused', ticket: publicTicket(row) } as const;
-      return outcome.kind === 'cancelled'
-        ? c.json({ ...refused, reason: 'cancelled', cancelledAt: row.cancelled_at, message: CHECK_IN_REFUSALS.cancelled(row.cancelled_at ?? '') }, 409)
-        : c.json({ ...refused, reason: 'earlier-edition', editionYear: (row.edition ?? '').slice(0, 4), message: CHECK_IN_REFUSALS.earlierEdition(row.edition ?? '') }, 409);
-    }
-    const body = {
-      ticket: publicTicket(outcome.ticket),
-      checkedInAt: outcome.ticket.checked_in_at ?? '',
-      checkedInBy: outcome.ticket.checked_in_by ?? '',
-    };
-    return outcome.kind === 'checked-in'
-      ? c.json({ success: true, status: 'checked-in', ...body })
-      : c.json({ success: false, status: 'already', ...body }, 409);
   });
   return r;
 }

@@ -1,5 +1,6 @@
 import type { Highlight, HighlightPage } from '@/contract/content/schemas';
 import type { HighlightCategorySlug } from './category-chips';
+import { logger } from '@/lib/log';
 
 const HIGHLIGHTS_PAGE_SIZE = 9;
 
@@ -41,7 +42,7 @@ export async function loadHighlightsList(
     const totalPages = Math.max(1, Math.ceil(list.count / pageSize));
     return { status: 'ok', featured, grid, page, totalPages };
   } catch (error) {
-    console.error(`[highlights] list failed: ${error instanceof Error ? error.message : String(error)}`);
+    logger('highlights').error(`list failed: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 'error' };
   }
 }

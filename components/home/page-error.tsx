@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const PAGE_ERROR_MESSAGE = 'Unable to load page content. Please try again.';
+/** Spec §2's words for a page that could not load (the home page's state and the error pages). */
+export const PAGE_ERROR_MESSAGE = 'Unable to load page content. Please try again.';
 
 /** The home page's error state (spec §2); the action is a link without JavaScript, a retry with it. */
 export function PageError({ action }: { action: ReactNode }) {

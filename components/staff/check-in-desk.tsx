@@ -1,13 +1,17 @@
 'use client';
 
-import { useActionState, useRef } from 'react';
+import { useActionState, useRef, useState, type FormEvent } from 'react';
 import type { CheckInAnswer, CheckInData, CheckInState } from './check-in-state';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
 import { CHECK_IN_REFUSALS } from '@/contract/api/tickets';
+import { GateStatus } from './gate/gate-status';
+import { OfflineAnswer } from './gate/offline-answer';
+import { useGate, type GateActions, type GateAnswer } from './gate/use-gate';
 import { QrScanner } from './qr-scanner';
+import { VerdictBox } from './verdict-box';
 import styles from './staff.module.css';
 
-const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' });
+export const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' });
 
 function wristbands(n: number) {
   return `${n} wristband${n === 1 ? '' : 's'}`;
@@ -17,104 +21,109 @@ function Answer({ answer }: { answer: CheckInAnswer }) {
   switch (answer.status) {
     case 'idle':
       return null;
-    case 'checked-in':
-      return (
-        <div className={`${styles.answer} ${styles.ok}`} data-testid="check-in-answer" data-status="checked-in">
-          <p className={styles.verdict}>
-            <span aria-hidden="true">✓ </span>
-            {CHECK_IN_MESSAGES.checkedIn}
-          </p>
-          <p className={styles.detail}>
-            {answer.ticket.firstName} {answer.ticket.lastName}: hand over {wristbands(answer.ticket.numberOfTickets)}.
-          </p>
-          <p className={styles.reference}>{answer.ticket.reference}</p>
-        </div>
-      );
+    case 'checked-in': {
+      const t = answer.ticket;
+      return <VerdictBox tone="ok" status="checked-in" mark="✓" verdict={CHECK_IN_MESSAGES.checkedIn} detail={`${t.firstName} ${t.lastName}: hand over ${wristbands(t.numberOfTickets)}.`} reference={t.reference} />;
+    }
     case 'already':
       return (
-        <div className={`${styles.answer} ${styles.stop}`} data-testid="check-in-answer" data-status="already">
-          <p className={styles.verdict}>
-            <span aria-hidden="true">✗ </span>
-            {CHECK_IN_MESSAGES.already}
-          </p>
-          <p className={styles.detail}>
-            At {when.format(new Date(answer.checkedInAt))} by {answer.checkedInBy}. Do not hand over wristbands.
-          </p>
-          <p className={styles.reference}>
-            {answer.ticket.reference}: {answer.ticket.firstName} {answer.ticket.lastName}, {wristbands(answer.ticket.numberOfTickets)}
-          </p>
-        </div>
+        <VerdictBox
+          tone="stop"
+          status="already"
+          mark="✗"
+          verdict={CHECK_IN_MESSAGES.already}
+          detail={`At ${when.format(new Date(answer.checkedInAt))} by ${answer.checkedInBy}. Do not hand over wristbands.`}
+          reference={ticketLine(answer.ticket)}
+        />
       );
     case 'refused':
       return (
-        <div className={`${styles.answer} ${styles.stop}`} data-testid="check-in-answer" data-status="refused" data-reason={answer.reason}>
-          <p className={styles.verdict}>
-            <span aria-hidden="true">✗ </span>
-            {CHECK_IN_REFUSALS.verdict}
-          </p>
-          <p className={styles.detail} data-testid="check-in-reason">
-            {answer.message}
-          </p>
-          <p className={styles.reference}>
-            {answer.ticket.reference}: {answer.ticket.firstName} {answer.ticket.lastName}, {wristbands(answer.ticket.numberOfTickets)}
-          </p>
-        </div>
+        <VerdictBox
+          tone="stop"
+          status="refused"
+          reason={answer.reason}
+          mark="✗"
+          verdict={CHECK_IN_REFUSALS.verdict}
+          detail={answer.message}
+          detailTestId="check-in-reason"
+          reference={ticketLine(answer.ticket)}
+        />
       );
     case 'unknown':
-      return (
-        <div className={`${styles.answer} ${styles.stop}`} data-testid="check-in-answer" data-status="unknown">
-          <p className={styles.verdict}>
-            <span aria-hidden="true">? </span>
-            {CHECK_IN_MESSAGES.unknown}
-          </p>
-          <p className={styles.reference}>{answer.reference}</p>
-        </div>
-      );
+      return <VerdictBox tone="stop" status="unknown" mark="?" verdict={CHECK_IN_MESSAGES.unknown} reference={answer.reference} />;
     case 'invalid':
-      return (
-        <div className={`${styles.answer} ${styles.warn}`} data-testid="check-in-answer" data-status="invalid">
-          <p className={styles.detail}>{CHECK_IN_MESSAGES.invalid}</p>
-        </div>
-      );
+      return <VerdictBox tone="warn" status="invalid" detail={CHECK_IN_MESSAGES.invalid} />;
     case 'failed':
-      return (
-        <div className={`${styles.answer} ${styles.warn}`} data-testid="check-in-answer" data-status="failed">
-          <p className={styles.detail}>{CHECK_IN_MESSAGES.failed}</p>
-        </div>
-      );
+      return <VerdictBox tone="warn" status="failed" detail={CHECK_IN_MESSAGES.failed} />;
   }
+}
+
+function ticketLine(t: { reference: string; firstName: string; lastName: string; numberOfTickets: number }): string {
+  return `${t.reference}: ${t.firstName} ${t.lastName}, ${wristbands(t.numberOfTickets)}`;
+}
+
+/** The gate's own verdict (offline, or before asking), else the server's in the desk's usual view. */
+function LocalAnswer({ answer }: { answer: GateAnswer }) {
+  if (answer.kind === 'server') return <Answer answer={answer.result} />;
+  return <OfflineAnswer answer={answer} describe={(iso) => when.format(new Date(iso))} />;
 }
 
 /**
  * The volunteer's desk: one field, one big button, the verdict in words and colour, the counts.
- * Without JavaScript it is a plain form whose answer is the page rendered again; with it, the
- * camera scanner appears where the browser has BarcodeDetector, and each answer clears the field.
+ * Without JavaScript it is a plain form whose answer is the page rendered again (the server's
+ * action). With it, the camera scanner appears where the browser has BarcodeDetector, each answer
+ * clears the field, and the offline gate takes over (gate/use-gate.ts): the server's verdict while
+ * online, the phone's own with no signal, its queue synced when the signal returns.
  */
-export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: FormData) => Promise<CheckInState>; initial: CheckInData & { seq: number } }) {
+export function CheckInDesk({
+  action,
+  gateActions,
+  initial,
+}: {
+  action: (s: CheckInState, f: FormData) => Promise<CheckInState>;
+  gateActions: GateActions;
+  initial: CheckInData & { seq: number };
+}) {
   const [state, formAction, pending] = useActionState(
     action,
     { status: 'idle', errors: {}, values: {}, seq: initial.seq, data: { answer: initial.answer, counts: initial.counts } },
     '/staff/check-in',
   );
+  const gate = useGate(gateActions, (iso) => when.format(new Date(iso)));
+  const [local, setLocal] = useState<{ answer: GateAnswer; seq: number; typed: string }>();
+  const [checking, setChecking] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const answer = state.data?.answer ?? { status: 'idle' };
-  const counts = state.data?.counts;
+  const counts = gate.view.counts ?? state.data?.counts;
   const seq = state.seq ?? 0;
-  const typed = answer.status === 'invalid' || answer.status === 'failed' ? answer.typed : '';
+  const typed = local ? local.typed : answer.status === 'invalid' || answer.status === 'failed' ? answer.typed : '';
+  const busy = pending || checking;
 
-  const onScan = (reference: string) => {
+  // With the gate ready the phone answers (online through the server); otherwise the form's action.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (gate.view.mode !== 'ready') return;
+    event.preventDefault();
+    const value = input.current?.value ?? '';
+    setChecking(true);
+    void gate
+      .check(value)
+      .then((next) => setLocal((l) => ({ answer: next, seq: (l?.seq ?? 0) + 1, typed: next.kind === 'invalid' ? value : '' })))
+      .finally(() => setChecking(false));
+  };
+
+  const onScan = (text: string) => {
     if (!input.current || !form.current) return;
-    input.current.value = reference;
+    input.current.value = text;
     form.current.requestSubmit();
   };
 
   return (
     <>
       <div role="status" aria-live="assertive" aria-atomic="true" className={styles.live}>
-        <Answer answer={answer} />
+        {local ? <LocalAnswer answer={local.answer} /> : <Answer answer={answer} />}
       </div>
-      <form ref={form} action={formAction} className={styles.desk} key={seq} aria-label="Check in a ticket">
+      <form ref={form} action={formAction} onSubmit={onSubmit} className={styles.desk} key={`${seq}-${local?.seq ?? 0}`} aria-label="Check in a ticket">
         <label htmlFor="reference" className={styles.label}>
           Ticket reference
         </label>
@@ -133,12 +142,12 @@ export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: 
           spellCheck={false}
           enterKeyHint="go"
           aria-describedby="reference-hint"
-          maxLength={64}
+          maxLength={200}
           required
-          autoFocus={seq > 0}
+          autoFocus={seq > 0 || Boolean(local)}
         />
-        <button type="submit" className={styles.primary} disabled={pending}>
-          {pending ? 'Checking…' : 'Check in'}
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? 'Checking…' : 'Check in'}
         </button>
       </form>
       <QrScanner onScan={onScan} />
@@ -148,6 +157,7 @@ export function CheckInDesk({ action, initial }: { action: (s: CheckInState, f: 
           {counts.checkedInRegistrations} of {counts.registrations} registrations)
         </p>
       ) : null}
+      {gate.view.mode === 'ready' ? <GateStatus view={gate.view} describe={(iso) => when.format(new Date(iso))} onRename={gate.rename} onDismiss={gate.dismiss} /> : null}
     </>
   );
 }

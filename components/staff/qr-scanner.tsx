@@ -22,7 +22,7 @@ function detectorClass(): BarcodeDetectorConstructor | undefined {
  * "Scan QR code": the back camera, read a few times a second until a ticket link appears. Shown
  * only where BarcodeDetector and a camera exist; typing the reference always works as well.
  */
-export function QrScanner({ onScan }: { onScan: (reference: string) => void }) {
+export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
   const hydrated = useHydrated();
   const supported = hydrated && Boolean(detectorClass() && navigator.mediaDevices?.getUserMedia);
   const [scanning, setScanning] = useState(false);
@@ -46,11 +46,11 @@ export function QrScanner({ onScan }: { onScan: (reference: string) => void }) {
       if (stopped || !video.current) return;
       try {
         for (const code of await detector.detect(video.current)) {
-          const reference = referenceFromScan(code.rawValue);
-          if (reference) {
+          // The code's whole text: a signed gate pass is checked as one, a ticket link by its reference.
+          if (referenceFromScan(code.rawValue)) {
             stop();
             setScanning(false);
-            onScan(reference);
+            onScan(code.rawValue);
             return;
           }
         }

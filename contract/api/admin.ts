@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_RULES, NAME_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
 import { PASSWORD_MIN_CHARS } from './admin-limits';
+import { gateDuplicateSchema } from './gate';
 
 /**
  * The staff area's part of the /api contract (ours, beside spec §7): the dashboard's figures, the
@@ -145,7 +146,22 @@ export const dashboardSchema = z.object({
    */
   mail: z.object({ failed: count, pending: count, overdue: count, heldBack: count.default(0) }),
   recent: dashboardRecentSchema,
+  /**
+   * The current edition's tickets admitted more than once at the gates (issue 29): the check-in
+   * that counts (the earliest scan) and the others, never counted. Empty from a backend that does not say.
+   */
+  duplicates: z.array(gateDuplicateSchema).default([]),
   generatedAt: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The dashboard's table of duplicate check-ins (shown only when there are any). */
+export const DUPLICATES_TEXT = {
+  title: 'Duplicate check-ins',
+  caption: 'Tickets let in more than once',
+  note: 'Gates offline at the time each admitted the ticket. The earliest scan counts; the others are not counted. Lagos time.',
+  head: { ticket: 'Ticket', wristbands: 'Wristbands', counted: 'Counted', duplicate: 'Duplicate' },
+  /** One gate's scan: where, by whom, when. */
+  scan: (device: string, by: string, at: string) => `${device} · ${by} · ${at}`,
+} as const;
 export const dashboardResultSchema = z.object({ success: z.literal(true), data: dashboardSchema });

@@ -41,6 +41,8 @@ export function ticketLinkToken(link: string): string | undefined {
 
 /** A scanned QR code holds the ticket link; the reference is its path's last segment. */
 export function referenceFromScan(text: string): string | undefined {
+  const pass = /^\s*ITN1\.([A-Z0-9]{6})\./.exec(text);
+  if (pass) return normaliseReference(pass[1] ?? '');
   const match = /\/tickets\/([A-Za-z0-9-]+)/.exec(text);
   return normaliseReference(match?.[1] ?? text);
 }
@@ -61,6 +63,12 @@ export const ticketSchema = z.object({
   earlierEdition: z.boolean(),
   /** The visitor gave the wristbands back ("I can't come"): the gate refuses the ticket. */
   cancelledAt: z.string().nullable(),
+  /**
+   * The gate pass its QR code carries (contract/gate/pass.ts), signed by the backend; null when
+   * the gate would refuse the ticket. Absent from a backend without offline gates: the QR code
+   * then carries the ticket link, as before.
+   */
+  pass: z.string().max(200).nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -78,7 +86,7 @@ export const TICKET_RESEND_MESSAGE =
 
 export const ticketResendPayloadSchema = z.object({ email: textField(EMAIL_RULES) });
 
-export const checkInPayloadSchema = z.object({ reference: z.string().max(64) });
+export const checkInPayloadSchema = z.object({ reference: z.string().max(200) });
 
 const checkInTicketSchema = z.object({
   reference: z.string(),

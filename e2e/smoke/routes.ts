@@ -28,6 +28,8 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/partnerships/thank-you': 'Proposal received · Ìtàn Festival',
   '/volunteer/apply/thank-you': 'Application received · Ìtàn Festival',
   '/tickets/resend': 'Send my ticket again · Ìtàn Festival',
+  // Issue 29: the tickets this phone keeps offline (the installed app's start page).
+  '/tickets/saved': 'Tickets on this phone · Ìtàn Festival',
   '/staff/login': 'Staff sign-in · Ìtàn Festival',
   '/visit': 'Plan your visit · Ìtàn Festival',
   '/programme': 'Programme · Ìtàn Festival',
@@ -113,6 +115,13 @@ export async function smokeRoutes(base: string, fetchImpl: typeof fetch = fetch)
   const heroType = hero.headers.get('content-type') ?? '';
   if (hero.status !== 200 || !heroType.includes('application/json')) problems.push(`GET /api/content/hero/: ${hero.status} ${heroType}, expected 200 JSON`);
   await hero.arrayBuffer();
+  // The health check, for monitors (issue 30): the built-in backend answers it on every host.
+  const health = await fetchImpl(new URL('/api/health', base), { redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  checked += 1;
+  const healthBody = await health.text();
+  if (health.status !== 200 || health.headers.get('cache-control') !== 'no-store' || !healthBody.includes('"status":"ok"')) {
+    problems.push(`GET /api/health: ${health.status} ${health.headers.get('cache-control')} ${healthBody.slice(0, 200)}, expected 200 no-store {"status":"ok",...}`);
+  }
   const post = await fetchImpl(new URL('/api/forms/newsletter/', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

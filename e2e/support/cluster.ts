@@ -114,7 +114,7 @@ export interface Cluster {
   nginx: RunningNginx;
   children: ChildProcess[];
   stop(): Promise<void>;
-  /** The instances' recent log lines (stderr), each line prefixed with its port. */
+  /** The instances' recent log lines (stdout: the JSON log lines; stderr: Next's own), each line prefixed with its port. */
   recentLogs(filter?: (line: string) => boolean): string[];
 }
 
@@ -174,7 +174,7 @@ export async function startCluster({
       dataDirs.push(dataDir);
       const child = spawn(process.execPath, [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)], {
         cwd: root,
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
           NODE_ENV: 'production',
@@ -190,11 +190,13 @@ export async function startCluster({
       // What the instance logs (a line per mail written, errors) is kept, and shown when asked.
       const lines: string[] = [];
       logs.push(lines);
-      child.stderr!.setEncoding('utf8');
-      child.stderr!.on('data', (chunk: string) => {
-        lines.push(...chunk.split('\n').filter(Boolean));
-        if (lines.length > 400) lines.splice(0, lines.length - 400);
-      });
+      for (const stream of [child.stdout!, child.stderr!]) {
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => {
+          lines.push(...chunk.split('\n').filter(Boolean));
+          if (lines.length > 400) lines.splice(0, lines.length - 400);
+        });
+      }
     }
     await Promise.all(ports.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/content/hero/`, children[i]!, startTimeoutMs)));
     nginx = await startNginx({ port: nginxPort, upstreamPorts: ports, accessLog, workers: nginxWorkers });

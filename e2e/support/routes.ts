@@ -20,6 +20,7 @@ export const EXTRA_PAGES: readonly string[] = [
   '/partnerships/thank-you',
   '/volunteer/apply/thank-you',
   '/tickets/resend',
+  '/tickets/saved',
   '/staff/login',
   // Issue 16: the contact thank-you page and the newsletter's unsubscribe pages (not indexed).
   '/contact/thank-you',

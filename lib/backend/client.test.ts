@@ -5,6 +5,7 @@ import { createApiClient, joinUrl, type ApiClientOptions } from './client';
 import { ApiError, isApiError, readApiErrorBody } from './errors';
 import { createTransport, IN_PROCESS_ORIGIN } from './transport';
 import { closedOrigin, sendJson, startTestServer, type TestServer } from '@/test/support/http-server';
+import { captureLog } from '@/test/support/log';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ const okSchema = z.object({ ok: z.boolean() });
 /** A client aimed at the test server with an in-memory cookie jar and a captured log. */
 function setup(overrides: Partial<ApiClientOptions> & { cookies?: Record<string, string> } = {}) {
   const jar = new Map(Object.entries(overrides.cookies ?? {}));
-  const logs: string[] = [];
+  const { log, msgs: logs } = captureLog();
   const deleted: string[] = [];
   const client = createApiClient({
     baseUrl: server.origin,
@@ -32,7 +33,7 @@ function setup(overrides: Partial<ApiClientOptions> & { cookies?: Record<string,
       deleted.push(name);
       jar.delete(name);
     },
-    log: (line) => logs.push(line),
+    log,
     ...overrides,
   });
   return { client, jar, logs, deleted };
@@ -183,7 +184,7 @@ describe('error statuses', () => {
     const error = await caught(client.post('/api/forms/donations/', { card }));
     expect(error.status).toBe(403);
     expect(error.message).toBe('CSRF failed');
-    expect(logs).toEqual(['[api] POST /api/forms/donations/ -> 403']);
+    expect(logs).toEqual(['POST /api/forms/donations/ -> 403']);
     expect(logs.join('\n')).not.toContain('4111');
     expect(deleted).toEqual([]);
   });
@@ -193,7 +194,7 @@ describe('error statuses', () => {
     const { client, logs } = setup();
     const error = await caught(client.get('/api/content/hero/', { schema: okSchema }));
     expect(error.status).toBe(status);
-    expect(logs).toEqual([`[api] GET /api/content/hero/ -> ${status}`]);
+    expect(logs).toEqual([`GET /api/content/hero/ -> ${status}`]);
   });
 
   it('does not log a 400 or 404, and keeps the errors map in the body', async () => {

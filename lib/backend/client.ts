@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '@/contract/festival';
 import { ApiError } from './errors';
+import { logger, type Logger } from './log';
 
 /**
  * The API client's core (spec §7), free of Next so unit tests drive it with a real HTTP server.
@@ -23,14 +24,16 @@ export interface ApiClientOptions {
   getCookie?: (name: string) => string | undefined | Promise<string | undefined>;
   /** Removes one of the visitor's cookies (401 handling). May throw where cookies are read-only. */
   deleteCookie?: (name: string) => void | Promise<void>;
-  /** One line per logged event (403, 5xx, a failed cookie removal). Never given a request body. */
-  log?: (line: string) => void;
+  /** Where the client's lines go (403, 5xx, a failed cookie removal); never a request body. Default: the site's logger. */
+  log?: Logger;
   /**
    * The X-Forwarded-For chain of the visitor's request, as the site received it, passed on whole so
    * the backend's per-visitor rate limit applies to submissions made through the site's server
    * actions: the backend decides which entry to believe (TRUSTED_PROXIES), not the site.
    */
   getForwardedFor?: () => string | undefined | Promise<string | undefined>;
+  /** The visitor request's id (proxy.ts), sent as X-Request-Id so the backend's lines carry it too. */
+  getRequestId?: () => string | undefined | Promise<string | undefined>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -87,7 +90,7 @@ class TimeoutSignal extends Error {}
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const baseLog = options.log ?? logger('api');
 
   async function readCookie(name: string): Promise<string | undefined> {
     if (!options.getCookie) return undefined;
@@ -104,20 +107,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (extra.idempotencyKey) headers.set('Idempotency-Key', extra.idempotencyKey);
     const forwardedFor = (await options.getForwardedFor?.())?.trim();
     if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+    const requestId = await options.getRequestId?.();
+    if (requestId) headers.set('X-Request-Id', requestId);
     return headers;
   }
 
-  async function onErrorStatus(method: string, path: string, status: number): Promise<void> {
+  async function onErrorStatus(method: string, path: string, status: number, sent: Headers): Promise<void> {
+    const requestId = sent.get('X-Request-Id');
+    const log = requestId ? baseLog.child({ requestId }) : baseLog;
     if (status === 401) {
       // The stored token is no longer valid: forget it. Next only allows cookie writes in server
       // actions and route handlers; elsewhere the delete throws, and the request still fails cleanly.
       try {
         await options.deleteCookie?.(AUTH_TOKEN_COOKIE);
       } catch (error) {
-        log(`[api] ${method} ${path} -> 401; could not remove the ${AUTH_TOKEN_COOKIE} cookie here (${describe(error)})`);
+        log.warn(`${method} ${path} -> 401; could not remove the ${AUTH_TOKEN_COOKIE} cookie here (${describe(error)})`);
       }
     } else if (status === 403 || status >= 500) {
-      log(`[api] ${method} ${path} -> ${status}`);
+      log.warn(`${method} ${path} -> ${status}`);
     }
   }
 
@@ -179,7 +186,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     if (status < 200 || status >= 300) {
-      await onErrorStatus(method, path, status);
+      await onErrorStatus(method, path, status, init.headers);
       const details = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
       const reason =
         (typeof details.message === 'string' && details.message) ||
@@ -222,7 +229,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers.delete('Content-Type');
       const { status, text, headers: answer } = await exchange('GET', path, joinUrl(options.baseUrl, path, query), { headers });
       if (status < 200 || status >= 300) {
-        await onErrorStatus('GET', path, status);
+        await onErrorStatus('GET', path, status, headers);
         let body: unknown;
         try {
           body = JSON.parse(text);

@@ -1,3 +1,5 @@
+import { logger } from './log';
+
 /**
  * Forwarding /api/* to the festival's own backend (API_BASE_URL): method, path, query, body and
  * the headers that matter go out; status, body and content type come back. Ten seconds, then a
@@ -12,6 +14,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'idempotency-key',
   'cookie',
   'x-forwarded-for',
+  'x-request-id',
 ] as const;
 const RETURNED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'retry-after', 'allow', 'set-cookie', 'cache-control'] as const;
 
@@ -32,6 +35,7 @@ function contractPath(pathname: string): string {
   return last.includes('.') ? pathname : `${pathname}/`;
 }
 
+/** The festival's backend answers for itself; its own X-Request-Id is not passed back (the route sets ours). */
 export async function forwardToBackend(request: Request, base: string): Promise<Response> {
   const incoming = new URL(request.url);
   const target = `${base}${contractPath(incoming.pathname)}${incoming.search}`;
@@ -52,7 +56,8 @@ export async function forwardToBackend(request: Request, base: string): Promise<
       cache: 'no-store',
     });
   } catch (error) {
-    console.error(`[api-proxy] ${request.method} ${incoming.pathname} -> unreachable: ${(error as Error).name}`);
+    const requestId = request.headers.get('x-request-id');
+    logger('api-proxy', requestId ? { requestId } : {}).error(`${request.method} ${incoming.pathname} -> unreachable: ${(error as Error).name}`);
     return Response.json(UNREACHABLE, { status: 502 });
   }
   const out = new Headers();

@@ -1,6 +1,8 @@
 import { after } from 'next/server';
+import { isHealthPath, UNREACHABLE_HEALTH } from '@/contract/api/health';
 import { backendConfigFromEnv } from '@/backend/config';
 import { startBackend, type Backend } from '@/backend/start';
+import { logger } from './log';
 
 /**
  * The built-in backend inside the site's process (API_BASE_URL unset): one app and one database
@@ -20,7 +22,7 @@ function drainAfterResponse(): void {
     try {
       await (await getInProcessBackend()).drainMail();
     } catch (error) {
-      console.error(`[outbox] mail drain failed: ${(error as Error).message}`);
+      logger('outbox').error(`mail drain failed: ${(error as Error).message}`);
     }
   };
   try {
@@ -45,12 +47,29 @@ export function getInProcessBackend(): Promise<Backend> {
   return backend;
 }
 
+/**
+ * A monitor asking /api/health while the backend cannot start (the database is down since the
+ * process began) gets the health answer's 503 within a few seconds, not a hung request or the
+ * contract's error body. The start goes on in the background; a later check sees it done.
+ */
+const HEALTH_START_WAIT_MS = 5_000;
+
+function startedWithin(backend: Promise<Backend>, ms: number): Promise<Backend> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not started within ${ms} ms`)), ms);
+  });
+  return Promise.race([backend, late]).finally(() => clearTimeout(timer));
+}
+
 export async function handleInProcess(request: Request): Promise<Response> {
   let backend: Backend;
+  const health = isHealthPath(new URL(request.url).pathname);
   try {
-    backend = await getInProcessBackend();
+    backend = await (health ? startedWithin(getInProcessBackend(), HEALTH_START_WAIT_MS) : getInProcessBackend());
   } catch (error) {
-    console.error(`[backend] could not start the built-in backend: ${(error as Error).message}`);
+    logger('backend', { requestId: request.headers.get('x-request-id') ?? undefined }).error(`could not start the built-in backend: ${(error as Error).message}`);
+    if (health) return Response.json(UNREACHABLE_HEALTH, { status: 503, headers: { 'Cache-Control': 'no-store' } });
     return Response.json(
       { success: false, message: 'The festival backend is unavailable. Please try again shortly.', errors: {} },
       { status: 503 },

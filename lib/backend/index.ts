@@ -17,6 +17,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
+import { REQUEST_ID_HEADER } from '@/contract/http/request-id';
 import type { ApiClient } from './client';
 import { buildApiClient } from './mode';
 
@@ -62,6 +63,16 @@ async function getVisitorForwardedFor(): Promise<string | undefined> {
   }
 }
 
+/** The visitor request's id (proxy.ts sets it), passed on so the backend's lines for this submission carry it. */
+async function getVisitorRequestId(): Promise<string | undefined> {
+  try {
+    return (await headers()).get(REQUEST_ID_HEADER) ?? undefined;
+  } catch (error) {
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
 async function deleteVisitorCookie(name: string): Promise<void> {
   (await cookies()).delete(name);
 }
@@ -69,13 +80,14 @@ async function deleteVisitorCookie(name: string): Promise<void> {
 let instance: ApiClient | undefined;
 let publicInstance: ApiClient | undefined;
 
-/** The site's client: configured transport, the visitor's cookies, console logging. */
+/** The site's client: configured transport, the visitor's cookies and request id, the site's logger. */
 function getApiClient(): ApiClient {
   if (!instance) {
     instance = buildApiClient({
       getCookie: getVisitorCookie,
       deleteCookie: deleteVisitorCookie,
       getForwardedFor: getVisitorForwardedFor,
+      getRequestId: getVisitorRequestId,
     });
   }
   return instance;

@@ -25,12 +25,12 @@ export function donationCheckoutOrigin(): string | undefined {
 
 /**
  * The one way an API client is built: the configured transport (HTTP with `httpFetch`, or the
- * in-process backend), console logging, and whatever visitor accessors the caller adds.
+ * in-process backend), the site's logger, and whatever visitor accessors the caller adds.
  */
 export function buildApiClient(
   options: Omit<ApiClientOptions, 'baseUrl' | 'fetch' | 'log'> & { httpFetch?: FetchLike } = {},
 ): ApiClient {
   const { httpFetch, ...rest } = options;
   const transport = createTransport(externalBackendUrl(), httpFetch ? { httpFetch } : {});
-  return createApiClient({ ...rest, baseUrl: transport.baseUrl, fetch: transport.fetch, log: (line) => console.warn(line) });
+  return createApiClient({ ...rest, baseUrl: transport.baseUrl, fetch: transport.fetch });
 }

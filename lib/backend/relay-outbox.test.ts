@@ -14,6 +14,7 @@ import { createApiClient } from '@/lib/backend/client';
 import { ApiError } from '@/lib/backend/errors';
 import { importLegacyOutbox } from './relay-outbox';
 import { isRetryable, NEWSLETTER_KIND, relayDeliver } from './relay';
+import { silentLogger } from '@/lib/backend/log';
 
 describe('backoffDelay', () => {
   it('doubles from the base and stops at the cap', () => {
@@ -76,14 +77,14 @@ describe.each(dbTargets)('relay outbox on $name', (kind) => {
   });
 
   async function target(baseUrl: string, baseMs = 1): Promise<DrainTarget> {
-    const client = createApiClient({ baseUrl, fetch: (r) => fetch(r), timeoutMs: 2000, log: () => undefined });
+    const client = createApiClient({ baseUrl, fetch: (r) => fetch(r), timeoutMs: 2000, log: silentLogger });
     return {
       db: database.handle.db,
       dialect: database.handle.dialect,
       topic: 'relay',
       deliver: relayDeliver(client),
       policy: { ...DEFAULT_DRAIN_POLICY, backoff: { baseMs, maxMs: baseMs * 4, random: () => 0.5 } },
-      log: () => undefined,
+      log: silentLogger,
     };
   }
 

@@ -10,6 +10,7 @@ import { enqueue } from '@/backend/outbox/queue';
 import { getConfig } from '@/lib/config';
 import { buildApiClient, usesBuiltInBackend } from './mode';
 import { NEWSLETTER_KIND, relayDeliver } from './relay';
+import { logger } from './log';
 
 /**
  * The site's relay outbox: newsletter sign-ups an external backend (API_BASE_URL) could not take,
@@ -69,7 +70,7 @@ function target(): Promise<DrainTarget> {
       topic: 'relay' as const,
       deliver: relayDeliver(client),
       policy: { ...DEFAULT_DRAIN_POLICY, backoff: getConfig().outboxRetry },
-      log: (line: string) => console.warn(line),
+      log: logger('outbox'),
     };
   });
   return r.target;
@@ -93,7 +94,7 @@ export async function enqueueNewsletter(email: string): Promise<void> {
   // A long-lived server's loop delivers and schedules the retries; elsewhere, after the response.
   const loop = runtime().loop;
   if (loop) return loop.kick();
-  const run = () => drainRelayOnce().catch((error: unknown) => console.warn(`[outbox] relay drain failed: ${String(error)}`));
+  const run = () => drainRelayOnce().catch((error: unknown) => logger('outbox').warn(`relay drain failed: ${String(error)}`));
   try {
     after(run);
   } catch {

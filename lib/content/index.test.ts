@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { highlightsFallback } from '@/contract/fallbacks';
 import { sendJson, startTestServer, type TestServer } from '@/test/support/http-server';
+
+// The site's log lines, kept for the fallback test (a real logger: JSON lines, masking).
+const captured = await vi.hoisted(async () => (await import('@/test/support/log')).captureLog());
+vi.mock('@/lib/backend/log', async (original) => ({
+  ...(await original<typeof import('@/lib/backend/log')>()),
+  logger: (area: string, fields: Record<string, unknown> = {}) => captured.log.child({ area, ...fields }),
+}));
 
 /**
  * The site's default wiring: getConfig() -> HTTP transport to API_BASE_URL -> the default client
@@ -34,20 +41,16 @@ describe('lib/content default getters', () => {
 
   it('fall back when the API fails', async () => {
     server.handler = (_req, res) => sendJson(res, 503, {});
-    const warn = console.warn;
-    const lines: unknown[] = [];
-    console.warn = (...args: unknown[]) => lines.push(args.join(' '));
-    try {
-      await expect(content.getHighlights({ category: 'EVENT REPORT', limit: 2 })).resolves.toMatchObject({
-        results: highlightsFallback.slice(0, 2),
-        count: 4,
-      });
-      await expect(content.getHighlight(highlightsFallback[0]!.slug)).resolves.toEqual(highlightsFallback[0]);
-      await expect(content.getHighlight('missing')).resolves.toBeUndefined();
-    } finally {
-      console.warn = warn;
-    }
+    const before = captured.lines.length;
+    await expect(content.getHighlights({ category: 'EVENT REPORT', limit: 2 })).resolves.toMatchObject({
+      results: highlightsFallback.slice(0, 2),
+      count: 4,
+    });
+    await expect(content.getHighlight(highlightsFallback[0]!.slug)).resolves.toEqual(highlightsFallback[0]);
+    await expect(content.getHighlight('missing')).resolves.toBeUndefined();
     // Per failure: the client's 5xx line and the getter's fallback line.
-    expect(lines).toHaveLength(6);
+    const lines = captured.entries().slice(before);
+    expect(lines.map((l) => l.level)).toEqual(Array(6).fill('warn'));
+    expect(lines.filter((l) => l.area === 'content' && l.msg.includes('using the built-in fallback'))).toHaveLength(3);
   });
 });

@@ -4,6 +4,8 @@ import { createApiClient } from '@/lib/backend/client';
 import { sendJson, startTestServer, type Handler, type TestServer } from '@/test/support/http-server';
 import { FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import { createContentSource, HIGHLIGHT_NOT_FOUND } from './source';
+import { captureLog } from '@/test/support/log';
+import { silentLogger } from '@/lib/backend/log';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,9 +20,9 @@ afterEach(() => {
 
 /** Getters over a real client aimed at the test server; short timeout so "hangs" fail fast. */
 function setup() {
-  const logs: string[] = [];
-  const client = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), timeoutMs: 250, log: () => undefined });
-  const source = createContentSource(client, { log: (line) => logs.push(line) });
+  const { log, msgs: logs } = captureLog();
+  const client = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), timeoutMs: 250, log: silentLogger });
+  const source = createContentSource(client, { log });
   return { source, logs };
 }
 
@@ -284,9 +286,9 @@ describe('getHighlight', () => {
 describe('rethrow hook', () => {
   it('lets framework signals escape instead of falling back', async () => {
     server.handler = (_req, res) => sendJson(res, 500, {});
-    const client = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), log: () => undefined });
+    const client = createApiClient({ baseUrl: server.origin, fetch: (r) => fetch(r), log: silentLogger });
     const source = createContentSource(client, {
-      log: () => undefined,
+      log: silentLogger,
       rethrow: (error) => {
         throw new Error(`escaped: ${(error as Error).message}`);
       },

@@ -38,6 +38,7 @@ import {
   type Program,
   type Visit,
 } from '@/contract/content/schemas';
+import { logger, type Logger } from '@/lib/backend/log';
 
 /** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found';
@@ -83,7 +84,7 @@ export interface ContentSource {
 
 export interface ContentSourceOptions {
   /** One line per fallback taken. */
-  log?: (line: string) => void;
+  log?: Logger;
   /**
    * Called with every caught error before falling back; rethrows the ones that must not be
    * swallowed (Next's dynamic-rendering and navigation signals — lib/content/index.ts passes
@@ -171,7 +172,7 @@ function describe(error: unknown): string {
 
 /** The content getters of spec §7 over any API client (tests pass one aimed at a local server). */
 export function createContentSource(client: ApiClient, options: ContentSourceOptions = {}): ContentSource {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? logger('content');
   const rethrow = options.rethrow ?? (() => undefined);
   const eventDetailsFallbackValue = options.eventDetailsFallback ?? (() => fallback.eventDetails);
 
@@ -181,7 +182,7 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
       return await load();
     } catch (error) {
       rethrow(error);
-      log(`[content] GET ${endpoint} failed (${describe(error)}); using the built-in fallback`);
+      log.warn(`GET ${endpoint} failed (${describe(error)}); using the built-in fallback`);
       return fallbackValue();
     }
   }

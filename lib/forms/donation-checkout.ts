@@ -2,6 +2,7 @@ import 'server-only';
 import { checkoutStartedSchema, DONATION_API, donationStatusSchema, type DonationStatus } from '@/contract/api/donations';
 import { apiClient, donationCheckoutOrigin, isApiError } from '@/lib/backend';
 import type { ApiResult } from './submit';
+import { requestLogger } from '@/lib/log';
 
 /**
  * Paystack's checkout page from the backend's answer to a checkout or retry: only an address on
@@ -25,7 +26,7 @@ export async function donationStatus(reference: string): Promise<StatusAnswer> {
     return status.success ? { kind: 'found', status: status.data } : { kind: 'unavailable' };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 422)) return { kind: 'unknown' };
-    if (!isApiError(error)) console.error(`[donations] verify: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    if (!isApiError(error)) (await requestLogger('donations')).error(`verify: unexpected ${error instanceof Error ? error.name : typeof error}`);
     return { kind: 'unavailable' };
   }
 }

@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from '@/contract/festival';
 import { echoValues, formDataToObject, validateForm, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { apiErrorState } from './api-error';
+import { requestLogger } from '@/lib/log';
 
 /**
  * What every form's server action does after validation: post the payload through the one API
@@ -71,7 +72,7 @@ export async function postForm(options: PostFormOptions): Promise<PostOutcome> {
     if (body.success !== false) return { ok: true, result: { body, data: asRecord(body.data) } };
     answer = new ApiError('The API refused the form', { status: 200, path: options.path, body });
   } catch (error) {
-    if (!isApiError(error)) console.error(`[forms] ${options.path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    if (!isApiError(error)) (await requestLogger('forms')).error(`${options.path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
     answer = error;
   }
   const { fallback, values, fields, fieldMap } = options;

@@ -1,3 +1,4 @@
+import { logger } from '@/lib/log';
 import { checkRequestOrigin } from '@/lib/security/origin';
 import { CROSS_SITE_FORM, refusalPage, UNREADABLE_FORM } from './refusal-page';
 
@@ -8,15 +9,15 @@ import { CROSS_SITE_FORM, refusalPage, UNREADABLE_FORM } from './refusal-page';
  * answers 403 or 400 with a small page; what passes is a well-formed post from this site, for Next
  * to judge. The body is read from a clone (Next buffers it for the proxy: proxyClientMaxBodySize).
  */
-export async function pagePostRefusal(request: Request, siteUrl: string | undefined): Promise<Response | undefined> {
+export async function pagePostRefusal(request: Request, siteUrl: string | undefined, requestId?: string): Promise<Response | undefined> {
   if (request.method !== 'POST') return undefined;
   const back = new URL(request.url).pathname;
   if (!checkRequestOrigin(request, siteUrl).allowed) {
-    warn(request, 403, 'cross-site form post');
+    warn(request, requestId, 403, 'cross-site form post');
     return refusalPage(403, CROSS_SITE_FORM, back);
   }
   if (!(await bodyReads(request))) {
-    warn(request, 400, 'unreadable form post');
+    warn(request, requestId, 400, 'unreadable form post');
     return refusalPage(400, UNREADABLE_FORM, back);
   }
   return undefined;
@@ -41,8 +42,9 @@ async function bodyReads(request: Request): Promise<boolean> {
   }
 }
 
-/** One line, never the body or a stack trace. */
-function warn(request: Request, status: number, what: string): void {
-  const id = request.headers.get('x-request-id') ?? request.headers.get('x-vercel-id') ?? '-';
-  console.warn(`[proxy] ${status} ${what}: ${request.method} ${new URL(request.url).pathname} (request ${id})`);
+/** One line, never the body or a stack trace; the request id is the one the refusal page is sent with. */
+function warn(request: Request, requestId: string | undefined, status: number, what: string): void {
+  const { pathname } = new URL(request.url);
+  const vercelId = request.headers.get('x-vercel-id');
+  logger('proxy', { requestId, ...(vercelId ? { vercelId } : {}), method: request.method, path: pathname, status }).warn(`${status} ${what}: ${request.method} ${pathname}`);
 }

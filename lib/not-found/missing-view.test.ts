@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingViewFor, ROUTED_TOP_LEVEL, slugRouteOf, type ExistenceLookups } from './missing-view';
+import { missingViewFor, ROUTED_TICKET_PAGES, ROUTED_TOP_LEVEL, slugRouteOf, type ExistenceLookups } from './missing-view';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -16,7 +16,7 @@ describe('slugRouteOf', () => {
   });
 
   it('never checks a route of its own, a file, or anything deeper', () => {
-    for (const p of ['/', '/about', '/staff', '/highlights/feed.xml', '/tickets/resend', '/robots.txt', '/sitemap.xml', '/festival.ics', '/_missing', '/highlights/x/opengraph-image', '/events/x/calendar.ics', '/staff/check-in', '/highlights/', '/highlights/a%2Fb', '/%ff']) {
+    for (const p of ['/', '/about', '/staff', '/highlights/feed.xml', '/tickets/resend', '/tickets/saved', '/robots.txt', '/sitemap.xml', '/festival.ics', '/_missing', '/highlights/x/opengraph-image', '/events/x/calendar.ics', '/staff/check-in', '/highlights/', '/highlights/a%2Fb', '/%ff']) {
       expect(slugRouteOf(p, q()), p).toBeUndefined();
     }
   });
@@ -33,6 +33,19 @@ describe('ROUTED_TOP_LEVEL', () => {
       .map((e) => e.name)
       .sort();
     expect([...ROUTED_TOP_LEVEL].sort()).toEqual(routed);
+  });
+});
+
+describe('ROUTED_TICKET_PAGES', () => {
+  // A page under /tickets/ missing from the list would be checked as a ticket reference and answer 404.
+  it('holds every folder of app/tickets/ with a page of its own', () => {
+    const tickets = path.join(process.cwd(), 'app', 'tickets');
+    const routed = fs
+      .readdirSync(tickets, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !/^[[(_]/.test(e.name) && fs.existsSync(path.join(tickets, e.name, 'page.tsx')))
+      .map((e) => e.name)
+      .sort();
+    expect([...ROUTED_TICKET_PAGES].sort()).toEqual(routed);
   });
 });
 

@@ -54,6 +54,12 @@ export const ROUTED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'volunteer',
 ]);
 
+/**
+ * Pages under /tickets/ of their own: they win over app/tickets/[reference], so they are never
+ * checked as a ticket reference (compared with app/tickets/ by missing-view.test.ts).
+ */
+export const ROUTED_TICKET_PAGES: ReadonlySet<string> = new Set(['resend', 'saved']);
+
 /** The slugs app/[slug] and app/events/[slug] can serve; anything else is missing without asking. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 /** A report slug as the backend accepts one (any longer is refused there). */
@@ -84,7 +90,7 @@ export function slugRouteOf(pathname: string, search: URLSearchParams): SlugRout
   const [section, slug] = segments as [string, string];
   if (section === 'highlights' && slug !== 'feed.xml') return { kind: 'report', slug };
   if (section === 'events') return { kind: 'event', slug, top: false };
-  if (section === 'tickets' && slug !== 'resend') {
+  if (section === 'tickets' && !ROUTED_TICKET_PAGES.has(slug)) {
     const t = search.getAll('t');
     return { kind: 'ticket', reference: slug, token: t.length === 1 ? t[0] : undefined };
   }

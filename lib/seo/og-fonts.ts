@@ -1,6 +1,7 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { logger } from '@/lib/log';
 
 /**
  * Fonts for next/og ImageResponse, which reads woff/ttf/otf but not woff2: the same families the
@@ -34,7 +35,7 @@ export function loadOgFonts(): Promise<OgFont[]> {
     }),
   ).catch((error: unknown) => {
     loading = undefined;
-    console.error(`[og] fonts unavailable, using the default font: ${String(error)}`);
+    logger('og').error(`fonts unavailable, using the default font: ${String(error)}`);
     return [];
   });
   return loading;

@@ -11,6 +11,7 @@ import {
 } from '@/contract/api/admin';
 import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
 import { editionAdminResultSchema, type EditionAdmin } from '@/contract/api/edition-admin';
+import { requestLogger } from '@/lib/log';
 
 /**
  * The staff area's reads, through the one API client with the visitor's staff session. With
@@ -29,7 +30,7 @@ async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
     // The session ended (or the role changed) between the page's check and this read.
     if (isApiError(error) && error.status === 401) redirect('/staff/login');
     if (isApiError(error) && error.status === 403) redirect('/staff');
-    console.warn(`[staff] ${error instanceof Error ? error.message : String(error)}`);
+    (await requestLogger('staff')).warn(error instanceof Error ? error.message : String(error));
     return { kind: 'failed' };
   }
 }

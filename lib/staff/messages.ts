@@ -65,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.logout': 'Signed out',
   'export.download': 'Downloaded an export',
   'ticket.check-in': 'Checked in a ticket',
+  'ticket.check-in-duplicate': 'Admitted a ticket already checked in (offline gate)',
   'edition.update': 'Changed the edition',
   'edition.reset': 'Put the edition back to the configuration',
   'staff.create': 'Added an account',

@@ -56,6 +56,10 @@ export const FILE_SYSTEM_USERS = {
   'backend/db/connect.ts': 'creates DATA_DIR for the SQLite file (data, nothing to ship); loads better-sqlite3',
   'backend/mail/qr-png.ts': 'loads sharp (the ticket QR code PNG)',
   'backend/reports/process-image.ts': 'loads sharp (staff image uploads: checked, resized, metadata stripped)',
+  'backend/backup/files.ts': 'npm run backup/restore only (command line, never in a function): backup files under BACKUP_DIR',
+  'backend/backup/index.ts': 'npm run backup/restore only (command line, never in a function): the backup and restore steps',
+  'backend/backup/postgres.ts': 'npm run backup/restore only (command line, never in a function): runs pg_dump, pg_restore and psql',
+  'backend/backup/sqlite.ts': 'npm run backup/restore only (command line, never in a function): copies and checks the SQLite file; loads better-sqlite3',
 };
 
 /**
@@ -77,8 +81,8 @@ export const EXPECTED_ROUTES = [
   '/register',
 ];
 
-/** next/og image routes (the file convention's names) render with our fonts. */
-export const isOgImageRoute = (route) => /\/(opengraph|twitter)-image$/.test(route);
+/** next/og image routes (the file convention's names, and the ticket's saved image) render with our fonts. */
+export const isOgImageRoute = (route) => /\/(opengraph|twitter)-image$/.test(route) || route === '/tickets/[reference]/ticket.png';
 
 /** What one route's function must carry: [{ file, why }]. */
 export function requiredFiles(route) {

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
 import { createSandboxGateway, type PaymentGateway, type PaystackCheckout } from '../../backend/payments';
 import type { AppDeps, Logger } from '../../backend/types';
+import { silentLogger } from '@/backend/lib/log';
 
 /**
  * Real databases for backend tests: a temporary SQLite file always, and a PostgreSQL database of
@@ -121,7 +122,7 @@ export async function buildApp(
     gateway: options.gateway ?? createSandboxGateway(),
     ...(options.checkout ? { checkout: options.checkout } : {}),
     ...(options.onOutboxWrite ? { onOutboxWrite: options.onOutboxWrite } : {}),
-    log: options.log ?? (() => undefined),
+    log: options.log ?? silentLogger,
   });
   return { app, config };
 }

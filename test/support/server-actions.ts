@@ -23,12 +23,23 @@ export function navigationModule() {
   };
 }
 
-/** lib/backend with its one API client answered by `app()` (read at each request, so a test may build it later). */
-export async function backendModule(app: () => BackendApp | undefined) {
+/**
+ * lib/backend with its one API client answered by `app()` (read at each request, so a test may
+ * build it later); `cookie(name)`: the visitor's cookies (a staff session's authToken).
+ */
+export async function backendModule(app: () => BackendApp | undefined, cookie?: (name: string) => string | undefined) {
   const errors = await import('@/lib/backend/errors');
-  const { createApiClient } = await import('@/lib/backend/client');
-  const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => app()!.fetch(request) });
-  return { apiClient, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+  const { createApiClient, AUTH_TOKEN_COOKIE } = await import('@/lib/backend/client');
+  const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => app()!.fetch(request), getCookie: cookie });
+  return { apiClient, AUTH_TOKEN_COOKIE, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+}
+
+/** next/headers with the given cookies (read at each call). */
+export function headersModule(cookie: (name: string) => string | undefined) {
+  return {
+    cookies: async () => ({ get: (name: string) => (cookie(name) === undefined ? undefined : { name, value: cookie(name) }), delete: () => undefined }),
+    headers: async () => new Headers(),
+  };
 }
 
 /** The URL an action redirected to; throws when it did not redirect. */

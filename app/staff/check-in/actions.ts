@@ -1,7 +1,7 @@
 'use server';
 
 import { apiClient, isApiError } from '@/lib/backend';
-import { checkInPayloadSchema, checkInResultSchema, normaliseReference } from '@/contract/api/tickets';
+import { checkInPayloadSchema, checkInResultSchema, referenceFromScan } from '@/contract/api/tickets';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
 import { apiErrorState } from '@/lib/forms/api-error';
 import { getCheckInCounts } from '@/lib/staff/check-in';
@@ -15,7 +15,7 @@ import type { CheckInData, CheckInState } from '@/components/staff/check-in-stat
  */
 export async function checkInAction(previous: CheckInState, formData: FormData): Promise<CheckInState> {
   await requireStaff('/staff/check-in');
-  const typed = String(formData.get('reference') ?? '').slice(0, 64);
+  const typed = String(formData.get('reference') ?? '').slice(0, 200);
   const answered = await answerFor(typed);
   const counts = (await getCheckInCounts()) ?? previous.data?.counts;
   return { ...answered, data: { ...answered.data, counts }, seq: (previous.seq ?? 0) + 1 };
@@ -24,11 +24,13 @@ export async function checkInAction(previous: CheckInState, formData: FormData):
 /** The verdict, as the form's state: a backend answer is a success; a bad reference or no answer an error. */
 async function answerFor(typed: string): Promise<CheckInState & { data: CheckInData }> {
   const parsed = checkInPayloadSchema.safeParse({ reference: typed });
-  if (!parsed.success || !normaliseReference(parsed.data.reference)) {
+  // A typed reference, a ticket link or a gate pass (a handheld scanner types the QR code's text).
+  const reference = parsed.success ? referenceFromScan(parsed.data.reference) : undefined;
+  if (!reference) {
     return { status: 'error', errors: {}, values: { reference: typed }, message: CHECK_IN_MESSAGES.invalid, data: { answer: { status: 'invalid', typed } } };
   }
   try {
-    const result = await apiClient.post('/api/admin/check-ins/', { reference: parsed.data.reference }, { schema: checkInResultSchema });
+    const result = await apiClient.post('/api/admin/check-ins/', { reference }, { schema: checkInResultSchema });
     return { status: 'success', errors: {}, values: {}, data: { answer: result } };
   } catch (error) {
     if (isApiError(error) && (error.status === 409 || error.status === 404)) {

@@ -4,6 +4,7 @@ import { StaffShell } from '@/components/staff/staff-shell';
 import { getCheckInCounts } from '@/lib/staff/check-in';
 import { requireStaff } from '@/lib/staff/session';
 import { checkInAction } from './actions';
+import { loadGatePackAction, syncGateAction } from './gate-actions';
 
 export const metadata: Metadata = { title: 'Gate check-in', robots: { index: false, follow: false } };
 
@@ -13,7 +14,7 @@ export default async function CheckInPage() {
   const counts = await getCheckInCounts();
   return (
     <StaffShell staff={staff} current="/staff/check-in" title="Gate check-in">
-      <CheckInDesk action={checkInAction} initial={{ answer: { status: 'idle' }, counts, seq: 0 }} />
+      <CheckInDesk action={checkInAction} gateActions={{ loadPack: loadGatePackAction, sync: syncGateAction }} initial={{ answer: { status: 'idle' }, counts, seq: 0 }} />
     </StaffShell>
   );
 }

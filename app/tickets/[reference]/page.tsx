@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
+import { TicketWorker } from '@/components/tickets/ticket-worker';
+import { SAVED_TICKETS_PATH } from '@/components/tickets/offline-cache';
 import { Container } from '@/components/ui/container';
-import { getConfig } from '@/lib/config';
+import { getConfig, isDevelopment } from '@/lib/config';
 import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
-import { getTicket } from '@/lib/tickets';
+import { admitsAtGate, getTicket, ticketImageFileName, ticketImagePath, ticketQrText } from '@/lib/tickets';
 import { EARLIER_EDITION_TICKET } from '@/contract/api/tickets';
 import { GIVE_BACK_TEXT } from '@/contract/forms/waiting-list-messages';
 import styles from './ticket.module.css';
@@ -21,7 +23,10 @@ const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'sho
  * The ticket: what the gate needs (QR code and reference), what the visitor needs (dates, venue,
  * wristbands). Server-rendered, the QR code as inline SVG, so it shows and prints without
  * JavaScript. Only the signed link opens it: a wrong or missing token is the same 404 as an
- * unknown reference.
+ * unknown reference. The QR code carries the gate pass the backend signs (checked offline at the
+ * gate), or the ticket's link from a backend without one. The ticket worker (public/ticket-sw.js,
+ * registered here) keeps the page on the phone, so it opens again with no signal; "Save ticket
+ * image" downloads it as a PNG (ticket.png/route.ts).
  */
 export default async function TicketPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { reference } = await params;
@@ -30,12 +35,11 @@ export default async function TicketPage({ params, searchParams }: { params: Par
   const ticket = await getTicket(reference, token);
   if (!ticket || !token) notFound();
 
-  const link = `${getConfig().siteUrl}/tickets/${encodeURIComponent(ticket.reference)}?t=${encodeURIComponent(token)}`;
-  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(ticketQrText(ticket, token, getConfig().siteUrl), { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
   const dates = formatFestivalDates(ticket.festivalStartDate, ticket.festivalEndDate);
   const bands = `${ticket.numberOfTickets} wristband${ticket.numberOfTickets === 1 ? '' : 's'}`;
   // Nothing to show at the gate: the wristbands were given back, or the ticket is for an earlier edition.
-  const void_ = Boolean(ticket.cancelledAt) || ticket.earlierEdition;
+  const void_ = !admitsAtGate(ticket);
 
   return (
     <Container width="narrow" className={styles.page}>
@@ -92,6 +96,14 @@ export default async function TicketPage({ params, searchParams }: { params: Par
           </p>
         )}
       </article>
+      {void_ ? null : (
+        <p className={styles.save} data-testid="save-ticket">
+          <a href={ticketImagePath(ticket.reference, token)} download={ticketImageFileName(ticket.reference)} className={styles.saveLink}>
+            Save ticket image
+          </a>{' '}
+          <span>(a picture for your photos). Most phones also keep this page once it has opened, and it then opens with no signal.</span>
+        </p>
+      )}
       {ticket.cancelledAt || ticket.checkedInAt || ticket.earlierEdition ? null : (
         <p className={styles.note} data-testid="give-back">
           <Link href={`/tickets/${encodeURIComponent(ticket.reference)}/cancel?t=${encodeURIComponent(token)}`}>{GIVE_BACK_TEXT.link}</Link>: {GIVE_BACK_TEXT.linkHint}
@@ -101,7 +113,10 @@ export default async function TicketPage({ params, searchParams }: { params: Par
         <Link href="/visit">How to get there</Link>
         <a href="/festival.ics">Add the festival to your calendar</a>
         <Link href="/tickets/resend">Send my ticket again</Link>
+        {/* A full page load, not a client-side one: with no signal the worker answers it from the phone. */}
+        <a href={SAVED_TICKETS_PATH}>Tickets on this phone</a>
       </nav>
+      <TicketWorker enabled={!isDevelopment()} />
     </Container>
   );
 }

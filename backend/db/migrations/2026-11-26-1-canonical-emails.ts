@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { canonicalEmail } from '@/contract/forms/email';
+import { processLogger } from '../../lib/log';
 
 /**
  * Issue 32: every stored address in its canonical form (contract/forms/email.ts: NFKC, trimmed,
@@ -49,7 +50,7 @@ interface Tables {
 const PLAIN_TABLES = ['registrations', 'partnerships', 'donations', 'volunteer_applications', 'contact_messages'] as const;
 
 const NAME = '2026-11-26-1-canonical-emails';
-const log = (line: string) => console.warn(`[migrate ${NAME}] ${line}`);
+const log = (line: string) => processLogger().warn({ area: 'migrate', migration: NAME }, line);
 
 /** Rows by the canonical form of their address; rows without one under `refused`. */
 function groupByCanonical<R extends Row>(rows: readonly R[]): { groups: Map<string, R[]>; refused: R[] } {

@@ -12,6 +12,7 @@ import { registrationsCounter } from './2026-11-25-4-registrations-counter';
 import { canonicalEmails } from './2026-11-26-1-canonical-emails';
 import { registrationEmailAndMailCap } from './2026-11-26-2-registration-email-and-mail-cap';
 import { festivalYear } from './2026-11-28-1-festival-year';
+import { offlineGate } from './2026-11-29-1-offline-gate';
 import { donationCheckout } from './2026-11-27-1-donation-checkout';
 import { mediaHousekeeping } from './2026-11-26-3-media-housekeeping';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-3-media-housekeeping': mediaHousekeeping,
   '2026-11-27-1-donation-checkout': donationCheckout,
   '2026-11-28-1-festival-year': festivalYear,
+  '2026-11-29-1-offline-gate': offlineGate,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

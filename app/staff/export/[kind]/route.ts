@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { apiClient, isApiError } from '@/lib/backend';
 import { EXPORT_LABELS, STAFF_TEXT } from '@/lib/staff/messages';
 import { requireStaff } from '@/lib/staff/session';
+import { requestLogger } from '@/lib/log';
 
 /**
  * GET /staff/export/<kind>: the backend's CSV export (GET /api/admin/export/<kind>.csv) for a
@@ -38,7 +39,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
     // Exports are for admins (the backend decides: an external one may know roles the site does not).
     if (isApiError(error) && error.status === 403) return plain(403, STAFF_TEXT.exportAdminOnly);
     if (isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501)) return plain(404, STAFF_TEXT.exportUnavailable);
-    console.warn(`[staff] export ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+    (await requestLogger('staff')).warn(`export ${kind}: ${error instanceof Error ? error.message : String(error)}`);
     return plain(502, STAFF_TEXT.exportFailed);
   }
 }

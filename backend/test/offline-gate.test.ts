@@ -1,0 +1,434 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dashboardResultSchema } from '@/contract/api/admin';
+import { gatePackResultSchema, gateSyncResultSchema, GATE_SYNC_MAX_SCANS, PACK_STATE, referenceHash, type GatePack, type GateScan, type GateSyncAnswer } from '@/contract/api/gate';
+import { CHECK_IN_REFUSALS, ticketResultSchema } from '@/contract/api/tickets';
+import { importPassPublicKey, verifyPass } from '@/contract/gate/pass';
+import type { BackendApp } from '../app';
+import { upsertStaffUser } from '../auth/queries';
+import { parseBackendConfig } from '../config';
+import type { Db } from '../db/schema';
+import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+
+/**
+ * The offline gate's backend (issue 29), on SQLite and PostgreSQL: the ticket API signs a gate
+ * pass the pack's public key verifies; the pack tells a gate each ticket's state and nothing
+ * personal; syncs are judged by scan time whatever order they arrive in, from however many
+ * instances at once, count a retried scan once, and list duplicates to every gate and the
+ * dashboard; the gate form's online check-in keeps its answers and records a scan too.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SECRET = 'offline-gate-test-secret-long';
+const MINUTE = 60_000;
+/** Names and a phone no hash, key or date could contain by chance. */
+const PERSON = { firstName: 'Zainabtestname', lastName: 'Okonkwotestname', phone: '+234 809 876 5432' };
+
+interface World {
+  database: TestDatabase;
+  app: BackendApp;
+  /** A second instance on its own connection to the same database. */
+  second: BackendApp;
+  db: Db;
+  /** Bearer tokens of two volunteers. */
+  bisi: string;
+  tayo: string;
+}
+
+describe('GATE_SIGNING_KEY', () => {
+  const parse = (value: string) => parseBackendConfig({ GATE_SIGNING_KEY: value }).gateSigningKey;
+  it('takes an ECDSA P-256 private key in PEM, PKCS#8 or SEC1, as PKCS#8; refuses anything else at start', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64url');
+    expect(parse(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toBe(pkcs8);
+    expect(parse(privateKey.export({ type: 'sec1', format: 'pem' }).toString())).toBe(pkcs8);
+    expect(parse('')).toBeUndefined();
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const bad of ['not a key', p384, ed25519]) expect(() => parse(bad)).toThrow(/GATE_SIGNING_KEY must be an ECDSA P-256 private key/);
+  });
+});
+
+describe.each(dbTargets)('the offline gate on $name', (target) => {
+  const worlds: TestDatabase[] = [];
+  afterEach(async () => {
+    while (worlds.length) await worlds.pop()!.drop();
+  });
+
+  async function world(env: Record<string, string> = {}): Promise<World> {
+    const database = await target.create();
+    worlds.push(database);
+    const { app } = await buildApp(database.handle, { env: { TICKET_SECRET: SECRET, ...env } });
+    const { app: second } = await buildApp(database.connectAgain(), { env: { TICKET_SECRET: SECRET, ...env } });
+    const db = database.handle.db;
+    const login = async (email: string, name: string) => {
+      await upsertStaffUser(db, { email, name, password: 'gate-password-long' });
+      const res = await postJson(app, '/api/auth/login/', { email, password: 'gate-password-long' });
+      return ((await res.json()) as Json).token as string;
+    };
+    return { database, app, second, db, bisi: await login('bisi@itan.example', 'Bisi Gate'), tayo: await login('tayo@itan.example', 'Tayo North') };
+  }
+
+  let registered = 0;
+  const register = async (w: World, tickets = 2) => {
+    const res = await postJson(w.app, '/api/forms/registrations/', { ...validPayloads.registration(tickets), ...PERSON, email: `visitor-${++registered}@example.com` });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { ticketReference: string; ticketUrl: string };
+    return { reference: body.ticketReference, url: body.ticketUrl, token: new URL(body.ticketUrl, 'http://x').searchParams.get('t')!, email: `visitor-${registered}@example.com` };
+  };
+  const ticketOf = async (w: World, url: string) => ticketResultSchema.parse(await (await w.app.request(`/api${url}`)).json()).data;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const packOf = async (w: World, token = w.bisi, app = w.app): Promise<GatePack> => {
+    const res = await app.request('/api/admin/check-ins/offline/', { headers: auth(token) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    return gatePackResultSchema.parse(await res.json()).data;
+  };
+  const device = { north: { id: 'device-north-0001', name: 'North door' }, south: { id: 'device-south-0002', name: '' } };
+  let scanCount = 0;
+  const scan = (reference: string, at: Date | string, offline = true): GateScan => ({
+    id: `scan-${String(++scanCount).padStart(6, '0')}-${Math.random().toString(36).slice(2, 10)}`,
+    reference,
+    scannedAt: typeof at === 'string' ? at : at.toISOString(),
+    offline,
+  });
+  const syncRaw = (app: BackendApp, token: string, d: { id: string; name: string }, scans: GateScan[]) => postJson(app, '/api/admin/check-ins/sync/', { device: d, scans }, auth(token));
+  const sync = async (app: BackendApp, token: string, d: { id: string; name: string }, scans: GateScan[]): Promise<GateSyncAnswer> => {
+    const res = await syncRaw(app, token, d, scans);
+    expect(res.status).toBe(200);
+    return gateSyncResultSchema.parse(await res.json()).data;
+  };
+  const checkIn = (w: World, reference: string, token = w.bisi) => postJson(w.app, '/api/admin/check-ins/', { reference }, auth(token));
+  const registration = (w: World, reference: string) =>
+    w.db.selectFrom('registrations').select(['checked_in_at', 'checked_in_by', 'checked_in_scan']).where('ticket_reference', '=', reference).executeTakeFirstOrThrow();
+  const audits = (w: World, action: string, reference: string) => w.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('target_id', '=', reference).execute();
+  const dashboard = async (w: World) => dashboardResultSchema.parse(await (await w.app.request('/api/admin/dashboard/', { headers: auth(w.bisi) })).json()).data;
+
+  it('the ticket API signs a gate pass that verifies with the pack’s public key, and fails when any character changes', async () => {
+    const w = await world();
+    const t = await register(w, 3);
+    const ticket = await ticketOf(w, t.url);
+    expect(ticket.pass).toMatch(new RegExp(`^ITN1\\.${t.reference.slice(4)}\\.20251024\\.3\\.[A-Za-z0-9_-]{86}$`));
+    const pack = await packOf(w);
+    expect(Object.keys(pack.publicKey).sort()).toEqual(['crv', 'kty', 'x', 'y']);
+    const key = await importPassPublicKey(pack.publicKey);
+    expect(await verifyPass(ticket.pass!, key)).toEqual({ reference: t.reference, edition: '2025-10-24', wristbands: 3 });
+
+    const pass = ticket.pass!;
+    for (let i = 0; i < pass.length; i++) {
+      const c = pass[i]!;
+      const other = c === '.' ? '-' : /[0-9]/.test(c) ? String((Number(c) + 1) % 10) : c === 'A' ? 'B' : c === 'a' ? 'b' : /[a-z]/.test(c) ? 'a' : 'A';
+      const altered = pass.slice(0, i) + other + pass.slice(i + 1);
+      expect(await verifyPass(altered, key), `character ${i} of ${pass}`).toBeUndefined();
+    }
+
+    // Both instances (and every later start) sign with the one key kept in the database.
+    const again = await packOf(w, w.bisi, w.second);
+    expect(again.publicKey).toEqual(pack.publicKey);
+    expect(again.salt).toBe(pack.salt);
+    expect(pack.salt.length).toBeGreaterThanOrEqual(22);
+    const secrets = await w.db.selectFrom('server_secrets').select('name').where('name', 'like', 'gate-%').orderBy('name').execute();
+    expect(secrets.map((s) => s.name)).toEqual(['gate-pass-key', 'gate-reference-salt']);
+  });
+
+  it('GATE_SIGNING_KEY signs instead of a generated key; a pass of another key is refused', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const jwk = publicKey.export({ format: 'jwk' });
+    // As one line in an environment file: line breaks written as \n.
+    const w = await world({ GATE_SIGNING_KEY: pem.trim().replaceAll('\n', '\\n') });
+    const t = await register(w);
+    const pack = await packOf(w);
+    expect(pack.publicKey).toEqual({ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y });
+    const pass = (await ticketOf(w, t.url)).pass!;
+    expect(await verifyPass(pass, await importPassPublicKey(pack.publicKey))).toMatchObject({ reference: t.reference });
+    expect(await w.db.selectFrom('server_secrets').select('name').where('name', '=', 'gate-pass-key').execute()).toEqual([]);
+
+    const other = await world();
+    expect(await verifyPass(pass, await importPassPublicKey((await packOf(other)).publicKey))).toBeUndefined();
+  });
+
+  it('no pass for a ticket given back or of an earlier edition', async () => {
+    const w = await world();
+    const given = await register(w);
+    expect((await postJson(w.app, `/api/tickets/${given.reference}/cancel`, { token: given.token })).status).toBe(200);
+    const old = await register(w);
+    await w.db.updateTable('registrations').set({ edition: '2024-10-24' }).where('ticket_reference', '=', old.reference).execute();
+    expect((await ticketOf(w, given.url)).pass).toBeNull();
+    expect((await ticketOf(w, old.url)).pass).toBeNull();
+  });
+
+  it('the pack: each ticket of the edition as its hash, wristbands and state; no names, emails, phones or references', async () => {
+    const w = await world();
+    const valid = await register(w, 1);
+    const inside = await register(w, 2);
+    const given = await register(w, 3);
+    const old = await register(w, 4);
+    expect((await checkIn(w, inside.reference)).status).toBe(200);
+    expect((await postJson(w.app, `/api/tickets/${given.reference}/cancel`, { token: given.token })).status).toBe(200);
+    await w.db.updateTable('registrations').set({ edition: '2024-10-24' }).where('ticket_reference', '=', old.reference).execute();
+    // A registration from before editions were recorded is this edition's.
+    const legacy = await register(w, 5);
+    await w.db.updateTable('registrations').set({ edition: null }).where('ticket_reference', '=', legacy.reference).execute();
+
+    const pack = await packOf(w);
+    expect(pack.edition).toEqual({ startDate: '2025-10-24', endDate: '2025-10-25' });
+    const expected = await Promise.all(
+      [
+        [valid, 1, PACK_STATE.valid],
+        [inside, 2, PACK_STATE.checkedIn],
+        [given, 3, PACK_STATE.givenBack],
+        [legacy, 5, PACK_STATE.valid],
+      ].map(async ([t, n, s]) => [await referenceHash(pack.salt, (t as { reference: string }).reference), n, s]),
+    );
+    expect([...pack.tickets].sort()).toEqual(expected.sort());
+    expect(pack.counts).toEqual({ registrations: 3, wristbands: 8, checkedInRegistrations: 1, checkedInWristbands: 2 });
+    expect(pack.duplicates).toEqual([]);
+
+    const text = JSON.stringify(pack);
+    for (const t of [valid, inside, given, old, legacy]) {
+      expect(text).not.toContain(t.reference);
+      expect(text).not.toContain(t.reference.slice(4));
+      expect(text).not.toContain(t.email);
+    }
+    for (const word of [PERSON.firstName, PERSON.lastName, '8098765432', '809 876 5432', '@example.com', 'Bisi']) expect(text).not.toContain(word);
+  });
+
+  it('two gates admit one ticket offline and sync the later scan first: one check-in (the earlier), one duplicate on both gates and the dashboard, counted once', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    const now = Date.now();
+    const early = scan(t.reference, new Date(now - 10 * MINUTE));
+    const late = scan(t.reference, new Date(now - 5 * MINUTE));
+
+    // The south gate (no name: shown by its id) comes back online first, with the later scan.
+    const southFirst = await sync(w.app, w.tayo, device.south, [late]);
+    expect(southFirst.results).toEqual([{ id: late.id, duplicate: false, result: expect.objectContaining({ status: 'checked-in', checkedInAt: late.scannedAt, checkedInBy: 'Tayo North' }) }]);
+    expect(southFirst.duplicates).toEqual([]);
+
+    const north = await sync(w.second, w.bisi, device.north, [early]);
+    expect(north.results[0]).toMatchObject({ id: early.id, duplicate: false, result: { success: true, status: 'checked-in', checkedInAt: early.scannedAt, checkedInBy: 'Bisi Gate', ticket: { reference: t.reference, numberOfTickets: 2 } } });
+    const duplicate = {
+      reference: t.reference,
+      wristbands: 2,
+      checkIn: { device: 'North door', by: 'Bisi Gate', scannedAt: early.scannedAt },
+      duplicates: [{ device: device.south.id.slice(0, 8), by: 'Tayo North', scannedAt: late.scannedAt }],
+    };
+    expect(north.duplicates).toEqual([duplicate]);
+    expect(north.counts).toMatchObject({ registrations: 1, checkedInRegistrations: 1, checkedInWristbands: 2 });
+
+    // The south gate's next sync (nothing new, or its scan again) shows it.
+    const southNext = await sync(w.app, w.tayo, device.south, []);
+    expect(southNext.duplicates).toEqual([duplicate]);
+    const southAgain = await sync(w.app, w.tayo, device.south, [late]);
+    expect(southAgain.results).toEqual([
+      { id: late.id, duplicate: true, result: expect.objectContaining({ success: false, status: 'already', checkedInAt: early.scannedAt, checkedInBy: 'Bisi Gate' }) },
+    ]);
+    expect(southAgain.counts).toEqual(north.counts);
+
+    expect(await registration(w, t.reference)).toEqual({ checked_in_at: early.scannedAt, checked_in_by: 'Bisi Gate', checked_in_scan: early.id });
+    const d = await dashboard(w);
+    expect(d.duplicates).toEqual([duplicate]);
+    expect(d.registrations).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
+    // Each scan became the check-in once; the later one was recorded as a duplicate once.
+    expect(await audits(w, 'ticket.check-in', t.reference)).toHaveLength(2);
+    const dup = await audits(w, 'ticket.check-in-duplicate', t.reference);
+    expect(dup).toHaveLength(1);
+    expect(dup[0]!.summary).not.toMatch(new RegExp(`${PERSON.firstName}|${PERSON.lastName}|example\\.com`));
+  });
+
+  it('the same sync sent twice (its answer lost) counts once and answers the same', async () => {
+    const w = await world();
+    const a = await register(w, 1);
+    const b = await register(w, 3);
+    const scans = [scan(a.reference, new Date(Date.now() - 3 * MINUTE)), scan(b.reference.slice(4).toLowerCase(), new Date(Date.now() - 2 * MINUTE))];
+    const first = await sync(w.app, w.bisi, device.north, scans);
+    const again = await sync(w.second, w.bisi, device.north, scans);
+    expect(again).toEqual(first);
+    expect(first.results.map((r) => r.result.status)).toEqual(['checked-in', 'checked-in']);
+    expect(first.counts).toEqual({ registrations: 2, wristbands: 4, checkedInRegistrations: 2, checkedInWristbands: 4 });
+    const rows = await w.db.selectFrom('gate_scans').select(['id', 'reference', 'outcome']).orderBy('scanned_at').execute();
+    expect(rows).toEqual([
+      { id: scans[0]!.id, reference: a.reference, outcome: 'checked-in' },
+      { id: scans[1]!.id, reference: b.reference, outcome: 'checked-in' },
+    ]);
+    expect(await audits(w, 'ticket.check-in', a.reference)).toHaveLength(1);
+    expect(first.duplicates).toEqual([]);
+  });
+
+  it('50 syncs at once of different scans of one ticket over two instances: exactly one check-in, the earliest; 49 duplicates, each recorded once', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    const base = Date.now() - 60 * MINUTE;
+    const scans = Array.from({ length: 50 }, (_, i) => scan(t.reference, new Date(base + i * 1000)));
+    const earliest = scans[0]!;
+    const shuffled = [...scans].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(
+      shuffled.map((s, i) => sync(i % 2 ? w.second : w.app, i % 3 ? w.bisi : w.tayo, { id: `device-${String(i).padStart(4, '0')}`, name: `Gate ${i}` }, [s])),
+    );
+    expect(answers.every((a) => a.results.length === 1)).toBe(true);
+    expect((await registration(w, t.reference)).checked_in_scan).toBe(earliest.id);
+    expect((await registration(w, t.reference)).checked_in_at).toBe(earliest.scannedAt);
+
+    const settled = await sync(w.app, w.bisi, device.north, scans);
+    expect(settled.results.filter((r) => r.result.status === 'checked-in').map((r) => r.id)).toEqual([earliest.id]);
+    expect(settled.results.filter((r) => r.result.status === 'already' && r.duplicate)).toHaveLength(49);
+    expect(settled.counts).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
+    expect(settled.duplicates).toHaveLength(1);
+    expect(settled.duplicates[0]!.checkIn.scannedAt).toBe(earliest.scannedAt);
+    expect(settled.duplicates[0]!.duplicates.map((d) => d.scannedAt)).toEqual(scans.slice(1).map((s) => s.scannedAt));
+    expect(await audits(w, 'ticket.check-in-duplicate', t.reference)).toHaveLength(49);
+    expect(await w.db.selectFrom('gate_scans').select('id').where('outcome', '=', 'checked-in').execute()).toEqual([{ id: earliest.id }]);
+  });
+
+  it('a given-back ticket admitted offline is refused as given back; an earlier edition’s likewise; an unknown reference is unknown; nothing is counted', async () => {
+    const w = await world();
+    const given = await register(w, 2);
+    expect((await postJson(w.app, `/api/tickets/${given.reference}/cancel`, { token: given.token })).status).toBe(200);
+    const old = await register(w, 1);
+    await w.db.updateTable('registrations').set({ edition: '2024-10-24' }).where('ticket_reference', '=', old.reference).execute();
+    const at = new Date(Date.now() - MINUTE);
+    const answer = await sync(w.app, w.bisi, device.north, [scan(given.reference, at), scan(old.reference, at), scan('ITN-ZZZZZZ', at), scan('not a ticket', at)]);
+    const cancelledAt = (await w.db.selectFrom('registrations').select('cancelled_at').where('ticket_reference', '=', given.reference).executeTakeFirstOrThrow()).cancelled_at!;
+    expect(answer.results.map((r) => r.result)).toEqual([
+      expect.objectContaining({ success: false, status: 'refused', reason: 'cancelled', cancelledAt, message: CHECK_IN_REFUSALS.cancelled(cancelledAt), ticket: expect.objectContaining({ reference: given.reference }) }),
+      expect.objectContaining({ status: 'refused', reason: 'earlier-edition', editionYear: '2024', message: CHECK_IN_REFUSALS.earlierEdition('2024-10-24') }),
+      { success: false, status: 'unknown', reference: 'ITN-ZZZZZZ' },
+      { success: false, status: 'unknown', reference: 'not a ticket' },
+    ]);
+    expect(answer.results.every((r) => !r.duplicate)).toBe(true);
+    expect(answer.counts.checkedInRegistrations).toBe(0);
+    expect(answer.duplicates).toEqual([]);
+    expect((await registration(w, given.reference)).checked_in_at).toBeNull();
+    expect((await dashboard(w)).duplicates).toEqual([]);
+  });
+
+  it('the gate form still answers checked-in, already, refused and unknown, and records each as a scan', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    const given = await register(w, 1);
+    expect((await postJson(w.app, `/api/tickets/${given.reference}/cancel`, { token: given.token })).status).toBe(200);
+
+    const ok = await checkIn(w, t.reference.slice(4).toLowerCase());
+    expect(ok.status).toBe(200);
+    const okBody = (await ok.json()) as Json;
+    expect(okBody).toEqual({ success: true, status: 'checked-in', ticket: { reference: t.reference, firstName: PERSON.firstName, lastName: PERSON.lastName, numberOfTickets: 2 }, checkedInAt: expect.any(String), checkedInBy: 'Bisi Gate' });
+    const already = await checkIn(w, t.reference, w.tayo);
+    expect(already.status).toBe(409);
+    expect(await already.json()).toEqual({ ...okBody, success: false, status: 'already' });
+    const refused = await checkIn(w, given.reference);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ success: false, status: 'refused', reason: 'cancelled', message: expect.stringContaining('given back') });
+    const unknown = await checkIn(w, 'ITN-ZZZZZZ');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, status: 'unknown', reference: 'ITN-ZZZZZZ', message: 'No ticket has this reference.' });
+    expect((await checkIn(w, 'not a reference')).status).toBe(422);
+
+    const rows = await w.db.selectFrom('gate_scans').select(['reference', 'device_id', 'device_name', 'staff', 'offline', 'admitted', 'outcome', 'reason']).orderBy('received_at').orderBy('outcome').execute();
+    const form = { device_id: 'gate-form', device_name: 'Gate form (no JavaScript)', offline: 0 };
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { ...form, reference: t.reference, staff: 'Bisi Gate', admitted: 1, outcome: 'checked-in', reason: null },
+        { ...form, reference: t.reference, staff: 'Tayo North', admitted: 0, outcome: 'already', reason: null },
+        { ...form, reference: given.reference, staff: 'Bisi Gate', admitted: 0, outcome: 'refused', reason: 'cancelled' },
+        { ...form, reference: 'ITN-ZZZZZZ', staff: 'Bisi Gate', admitted: 0, outcome: 'unknown', reason: null },
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+    expect((await registration(w, t.reference)).checked_in_scan).not.toBeNull();
+
+    // A scanner typing a gate pass into the form checks its ticket in.
+    const p = await register(w, 1);
+    const pass = (await ticketOf(w, p.url)).pass!;
+    expect(await (await checkIn(w, pass)).json()).toMatchObject({ status: 'checked-in', ticket: { reference: p.reference } });
+  });
+
+  it('an offline admission earlier than an online check-in takes it over: the online one becomes the duplicate', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    expect((await checkIn(w, t.reference, w.tayo)).status).toBe(200);
+    const offline = scan(t.reference, new Date(Date.now() - 30 * MINUTE));
+    const answer = await sync(w.app, w.bisi, device.north, [offline]);
+    expect(answer.results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: offline.scannedAt } });
+    expect(answer.duplicates).toEqual([
+      { reference: t.reference, wristbands: 2, checkIn: { device: 'North door', by: 'Bisi Gate', scannedAt: offline.scannedAt }, duplicates: [expect.objectContaining({ device: 'Gate form (no JavaScript)', by: 'Tayo North' })] },
+    ]);
+    expect(answer.counts).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
+
+    // An online scan through sync takes the server's time, not the phone's.
+    const u = await register(w, 1);
+    const online = scan(u.reference, '2020-01-01T00:00:00.000Z', false);
+    const before = Date.now();
+    const onlineAnswer = await sync(w.app, w.bisi, device.north, [online]);
+    const at = onlineAnswer.results[0]!.result as { checkedInAt: string };
+    expect(new Date(at.checkedInAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // A later online scan of a ticket already in is 'already', not admitted: no duplicate.
+    const twice = await sync(w.app, w.tayo, device.south, [scan(u.reference, new Date(), false)]);
+    expect(twice.results[0]).toMatchObject({ duplicate: false, result: { status: 'already' } });
+    expect(twice.duplicates.map((d) => d.reference)).toEqual([t.reference]);
+  });
+
+  it('an offline scan from a phone whose clock runs ahead is clamped to when it arrived', async () => {
+    const w = await world();
+    const t = await register(w, 1);
+    const future = scan(t.reference, '2099-01-01T08:00:00+01:00');
+    const before = new Date().toISOString();
+    const answer = await sync(w.app, w.bisi, device.north, [future]);
+    const after = new Date().toISOString();
+    const row = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at']).where('id', '=', future.id).executeTakeFirstOrThrow();
+    expect(row.scanned_at).toBe(row.received_at);
+    expect(row.scanned_at >= before && row.scanned_at <= after).toBe(true);
+    expect(answer.results[0]!.result).toMatchObject({ status: 'checked-in', checkedInAt: row.scanned_at });
+    // A phone time with an offset is stored in UTC, so times compare as text.
+    const u = await register(w, 1);
+    const offset = scan(u.reference, '2025-10-24T09:15:00+01:00');
+    await sync(w.app, w.bisi, device.north, [offset]);
+    expect((await registration(w, u.reference)).checked_in_at).toBe('2025-10-24T08:15:00.000Z');
+  });
+
+  it('bad bodies are refused in the result pattern and record nothing; no session is 401', async () => {
+    const w = await world();
+    const t = await register(w, 1);
+    const good = scan(t.reference, new Date());
+    const post = (body: unknown, token: string | null = w.bisi) => postJson(w.app, '/api/admin/check-ins/sync/', body, token ? auth(token) : {});
+    for (const body of ['{not json', '[]', '"text"']) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    }
+    for (const body of [
+      {},
+      { device: device.north },
+      { device: { id: 'short', name: 'x' }, scans: [] },
+      { device: { ...device.north, name: 'x'.repeat(41) }, scans: [] },
+      { device: device.north, scans: [{ ...good, id: 'tiny' }] },
+      { device: device.north, scans: [{ ...good, scannedAt: 'yesterday' }] },
+      { device: device.north, scans: [{ ...good, offline: 'yes' }] },
+      { device: device.north, scans: [{ ...good, reference: 'x'.repeat(65) }] },
+      { device: device.north, scans: Array.from({ length: GATE_SYNC_MAX_SCANS + 1 }, () => scan(t.reference, new Date())) },
+    ]) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 120)).toBe(422);
+      expect(await res.json()).toMatchObject({ success: false, message: expect.any(String), errors: expect.any(Object) });
+    }
+    expect(await w.db.selectFrom('gate_scans').select('id').execute()).toEqual([]);
+
+    // The largest sync the contract allows fits the body limit (more than BODY_LIMIT_BYTES).
+    const longest = Array.from({ length: GATE_SYNC_MAX_SCANS }, (_, i) => ({ id: `${String(i).padStart(4, '0')}${'x'.repeat(60)}`, reference: 'é'.repeat(64), scannedAt: '2025-10-24T09:15:00.000+01:00', offline: true }));
+    const big = JSON.stringify({ device: { id: 'd'.repeat(64), name: 'é'.repeat(40) }, scans: longest }).replace(/é/g, '\\u00e9');
+    expect(big.length).toBeGreaterThan(100_000);
+    const bigAnswer = await post(big);
+    expect(bigAnswer.status).toBe(200);
+    expect(gateSyncResultSchema.parse(await bigAnswer.json()).data.results).toHaveLength(GATE_SYNC_MAX_SCANS);
+    await w.db.deleteFrom('gate_scans').execute();
+
+    expect((await post({ device: device.north, scans: [good] }, null)).status).toBe(401);
+    expect((await post('{not json', null)).status).toBe(401);
+    expect((await post({ device: device.north, scans: [good] }, 'x'.repeat(43))).status).toBe(401);
+    expect((await w.app.request('/api/admin/check-ins/offline/')).status).toBe(401);
+    const noSession = await w.app.request('/api/admin/check-ins/offline/');
+    expect(noSession.headers.get('cache-control')).toBe('no-store');
+    expect(await w.db.selectFrom('gate_scans').select('id').execute()).toEqual([]);
+    expect((await registration(w, t.reference)).checked_in_at).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { GatePack, GateScan } from '@/contract/api/gate';
+
+/**
+ * What a gate phone keeps (IndexedDB, through `idb`), so it decides and remembers with no signal
+ * and after a reload: the last download (hashes, states, the public key: no names, emails or
+ * phones), this phone's id and gate name, the check-ins waiting to sync, the references checked
+ * in on this phone, and the offline admissions the server later refused.
+ */
+export interface GateDevice {
+  id: string;
+  name: string;
+}
+
+/** An offline admission the server did not take as the check-in: shown until dismissed. */
+export interface GateAttention {
+  id: string;
+  reference: string;
+  message: string;
+}
+
+interface GateDb extends DBSchema {
+  meta: { key: MetaKey; value: GatePack | GateDevice | GateAttention[] };
+  queue: { key: string; value: GateScan };
+  here: { key: string; value: { reference: string; at: string; edition: string } };
+}
+
+type MetaKey = 'pack' | 'device' | 'attention';
+interface MetaValues {
+  pack: GatePack;
+  device: GateDevice;
+  attention: GateAttention[];
+}
+
+const DB_NAME = 'itan-gate';
+
+export class GateStore {
+  private constructor(private readonly db: IDBPDatabase<GateDb>) {}
+
+  static async open(): Promise<GateStore> {
+    const db = await openDB<GateDb>(DB_NAME, 1, {
+      upgrade(d) {
+        d.createObjectStore('meta');
+        d.createObjectStore('queue', { keyPath: 'id' });
+        d.createObjectStore('here', { keyPath: 'reference' });
+      },
+    });
+    return new GateStore(db);
+  }
+
+  private get<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+    return this.db.get('meta', key) as Promise<MetaValues[K] | undefined>;
+  }
+
+  async device(): Promise<GateDevice> {
+    const known = await this.get('device');
+    if (known) return known;
+    const device = { id: crypto.randomUUID(), name: '' };
+    await this.db.put('meta', device, 'device');
+    return device;
+  }
+
+  async renameDevice(name: string): Promise<GateDevice> {
+    const device = { ...(await this.device()), name };
+    await this.db.put('meta', device, 'device');
+    return device;
+  }
+
+  pack(): Promise<GatePack | undefined> {
+    return this.get('pack');
+  }
+
+  /** A new download; a new edition forgets the last one's check-ins on this phone. */
+  async savePack(pack: GatePack): Promise<void> {
+    const tx = this.db.transaction(['meta', 'here'], 'readwrite');
+    await tx.objectStore('meta').put(pack, 'pack');
+    let cursor = await tx.objectStore('here').openCursor();
+    while (cursor) {
+      if (cursor.value.edition !== pack.edition.startDate) await cursor.delete();
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  }
+
+  /** One offline admission: queued for sync and remembered on this phone, in one transaction. */
+  async admit(scan: GateScan, edition: string): Promise<void> {
+    const tx = this.db.transaction(['queue', 'here'], 'readwrite');
+    await tx.objectStore('queue').put(scan);
+    await tx.objectStore('here').put({ reference: scan.reference, at: scan.scannedAt, edition });
+    await tx.done;
+  }
+
+  /** A check-in the server made while online: remembered, so an offline rescan here is refused. */
+  async rememberHere(reference: string, at: string, edition: string): Promise<void> {
+    await this.db.put('here', { reference, at, edition });
+  }
+
+  async checkedInHere(): Promise<Map<string, string>> {
+    return new Map((await this.db.getAll('here')).map((h) => [h.reference, h.at]));
+  }
+
+  queued(limit?: number): Promise<GateScan[]> {
+    return this.db.getAll('queue', null, limit);
+  }
+
+  async queueSize(): Promise<number> {
+    return this.db.count('queue');
+  }
+
+  async synced(ids: readonly string[]): Promise<void> {
+    const tx = this.db.transaction('queue', 'readwrite');
+    await Promise.all(ids.map((id) => tx.store.delete(id)));
+    await tx.done;
+  }
+
+  async attention(): Promise<GateAttention[]> {
+    return (await this.get('attention')) ?? [];
+  }
+
+  async setAttention(items: GateAttention[]): Promise<void> {
+    await this.db.put('meta', items, 'attention');
+  }
+}

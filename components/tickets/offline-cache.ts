@@ -1,0 +1,29 @@
+/**
+ * The ticket worker (public/ticket-sw.js) as the site's code sees it: where it is, what it
+ * controls, and the names of what it keeps. The worker is plain JavaScript with no build step, so
+ * it spells these out itself; offline-cache.test.ts reads it and holds the two in step.
+ */
+export const TICKET_WORKER_URL = '/ticket-sw.js';
+export const TICKET_WORKER_SCOPE = '/tickets/';
+/** The page "Add to home screen" opens (app/manifest.ts): the tickets kept on this phone. */
+export const SAVED_TICKETS_PATH = '/tickets/saved';
+/** Every cache the worker makes starts with this; its kept pages' caches with the next one. */
+export const TICKET_CACHE_PREFIX = 'itan-ticket-';
+export const TICKET_PAGES_CACHE_PREFIX = `${TICKET_CACHE_PREFIX}pages-`;
+
+const REFERENCE = 'ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}';
+const TICKET_PAGE_PATH = new RegExp(`^/tickets/(${REFERENCE})$`);
+const TICKET_PAGE_SEARCH = /^\?t=[A-Za-z0-9_-]{22}$/;
+
+/** A kept ticket page's URL → its reference and its link on this site; undefined for anything else. */
+export function keptTicketOf(url: string, origin: string): { reference: string; href: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== origin || !TICKET_PAGE_SEARCH.test(parsed.search)) return undefined;
+  const reference = TICKET_PAGE_PATH.exec(parsed.pathname)?.[1];
+  return reference ? { reference, href: `${parsed.pathname}${parsed.search}` } : undefined;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { passPublicKeySchema } from '@/contract/gate/pass';
+import { checkInCountsSchema, checkInResultSchema } from '@/contract/api/tickets';
+
+/**
+ * The offline gate's part of the /api contract (ours, issue 29), staff only:
+ *
+ *   GET  /api/admin/check-ins/offline/         → { success, data: GatePack }
+ *   POST /api/admin/check-ins/sync/ GateSync   → { success, data: GateSyncAnswer }
+ *
+ * The pack is what a gate phone keeps on the device (IndexedDB) to decide with no signal: the
+ * public key that verifies gate passes, and the current edition's tickets as salted, shortened
+ * hashes of their references with their wristbands and state. No names, emails or phones. A
+ * hash is REFERENCE_HASH_BITS long: a typed reference is recognised, but trying all 887 million
+ * possible references against the list yields about 53 impostors for every real one (887 million
+ * over 2^24, whatever the number of tickets), so a lost phone hands out no usable list.
+ *
+ * Sync sends what the gate admitted while offline, and (online) each scan as it happens; every
+ * scan carries an id the phone made, so a retried sync never counts twice. The server judges:
+ * of the scans that admitted one ticket, the earliest by scan time is the check-in; any other is
+ * a duplicate, listed (who, where, when) to every gate and on the dashboard, and never counted.
+ */
+export const REFERENCE_HASH_BITS = 24;
+const HASH_HEX = REFERENCE_HASH_BITS / 4;
+
+/** A ticket's state in the pack: 0 valid, 1 checked in, 2 given back. */
+export const PACK_STATE = { valid: 0, checkedIn: 1, givenBack: 2 } as const;
+
+/** The reference's hash in a pack: SHA-256 of salt, newline, reference; the first REFERENCE_HASH_BITS as hex. */
+export async function referenceHash(salt: string, reference: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\n${reference}`)));
+  return Array.from(digest.subarray(0, HASH_HEX / 2), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const hashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${HASH_HEX}}$`));
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** One gate's or person's part in a duplicate. */
+export const gateScanSummarySchema = z.object({
+  /** The gate's name, as its volunteer set it ("North door"), or the device's short id. */
+  device: z.string(),
+  /** The staff member signed in on it. */
+  by: z.string(),
+  scannedAt: z.string(),
+});
+
+/** A ticket admitted more than once: the check-in that counts (earliest scan) and the others. */
+export const gateDuplicateSchema = z.object({
+  reference: z.string(),
+  wristbands: z.number().int().positive(),
+  checkIn: gateScanSummarySchema,
+  duplicates: z.array(gateScanSummarySchema).min(1),
+});
+export type GateDuplicate = z.infer<typeof gateDuplicateSchema>;
+
+export const gatePackSchema = z.object({
+  issuedAt: z.string(),
+  edition: z.object({ startDate: z.string(), endDate: z.string() }),
+  publicKey: passPublicKeySchema,
+  salt: z.string().min(16).max(64),
+  /** [hash, wristbands, state] per ticket of the current edition. */
+  tickets: z.array(z.tuple([hashSchema, z.number().int().positive(), z.union([z.literal(0), z.literal(1), z.literal(2)])])),
+  counts: checkInCountsSchema,
+  duplicates: z.array(gateDuplicateSchema),
+});
+export type GatePack = z.infer<typeof gatePackSchema>;
+export const gatePackResultSchema = z.object({ success: z.literal(true), data: gatePackSchema });
+
+export const GATE_SYNC_MAX_SCANS = 200;
+export const GATE_DEVICE_NAME_MAX = 40;
+
+export const gateScanSchema = z.object({
+  /** Made on the phone (crypto.randomUUID()): the same id sent twice is one scan. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  reference: z.string().max(64),
+  scannedAt: isoInstant,
+  /** The phone admitted it with no signal (queued); false: an online scan waiting for the server's verdict. */
+  offline: z.boolean(),
+});
+export type GateScan = z.infer<typeof gateScanSchema>;
+
+export const gateSyncSchema = z.object({
+  device: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), name: z.string().trim().max(GATE_DEVICE_NAME_MAX) }),
+  scans: z.array(gateScanSchema).max(GATE_SYNC_MAX_SCANS),
+});
+export type GateSync = z.infer<typeof gateSyncSchema>;
+
+/**
+ * One scan's verdict, as the server now sees it: the online gate's answer (checked in, already,
+ * refused, unknown) with the scan's id. An offline admission that lost to an earlier scan is
+ * 'already' with `duplicate: true`.
+ */
+export const gateScanResultSchema = z.object({ id: z.string(), duplicate: z.boolean(), result: checkInResultSchema });
+export type GateScanResult = z.infer<typeof gateScanResultSchema>;
+
+export const gateSyncAnswerSchema = z.object({
+  results: z.array(gateScanResultSchema),
+  counts: checkInCountsSchema,
+  duplicates: z.array(gateDuplicateSchema),
+});
+export type GateSyncAnswer = z.infer<typeof gateSyncAnswerSchema>;
+export const gateSyncResultSchema = z.object({ success: z.literal(true), data: gateSyncAnswerSchema });
+
+/**
+ * What the site's gate actions answer the phone (app/staff/check-in/gate-actions.ts): the backend's
+ * answer, or why not — signed out, a backend without offline gates, or no answer.
+ */
+export type GateFailure = 'signed-out' | 'unavailable' | 'failed';
+export type GatePackAnswer = { ok: true; pack: GatePack } | { ok: false; reason: GateFailure };
+export type GateSyncOutcome = { ok: true; answer: GateSyncAnswer } | { ok: false; reason: GateFailure };
