@@ -9,6 +9,7 @@ import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
 import { fail, HTTP_MESSAGES } from './lib/http';
 import { processLogger } from './lib/log';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
+import { CAMPAIGN_BODY_LIMIT } from '@/contract/api/campaigns';
 import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
 import { authRoutes } from './auth/routes';
@@ -17,9 +18,11 @@ import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
 import { formRoutes } from './forms/routes';
 import { healthRoutes } from './health/routes';
+import { inboxRoutes } from './inbox/routes';
 import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
 import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './gate/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { campaignRoutes } from './campaigns/routes';
 import { waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
 import { signerOf } from './lib/signer-of';
 import type { AppDeps, AppEnv } from './types';
@@ -29,6 +32,7 @@ export type BackendApp = Hono<AppEnv>;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
 const GATE_SYNC_PATH = /^\/api\/admin\/check-ins\/sync\/?$/;
+const CAMPAIGN_WRITE_PATH = /^\/api\/admin\/newsletter\/campaigns(\/[^/]+)?\/?$/;
 
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
@@ -87,8 +91,16 @@ export function createApp(deps: AppDeps): BackendApp {
   const uploadLimit = limitOf(MEDIA_UPLOAD_BODY_LIMIT);
   // A gate's sync carries up to GATE_SYNC_MAX_SCANS scans: more than BODY_LIMIT_BYTES may hold.
   const syncLimit = limitOf(Math.max(GATE_SYNC_BODY_LIMIT, deps.config.bodyLimitBytes));
+  // A newsletter's Markdown may be CAMPAIGN_LIMITS.body characters, more than BODY_LIMIT_BYTES holds.
+  const campaignLimit = limitOf(Math.max(CAMPAIGN_BODY_LIMIT, deps.config.bodyLimitBytes));
   api.use('*', (c, next) =>
-    MEDIA_UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : GATE_SYNC_PATH.test(c.req.path) ? syncLimit(c, next) : publicLimit(c, next),
+    MEDIA_UPLOAD_PATH.test(c.req.path)
+      ? uploadLimit(c, next)
+      : GATE_SYNC_PATH.test(c.req.path)
+        ? syncLimit(c, next)
+        : CAMPAIGN_WRITE_PATH.test(c.req.path)
+          ? campaignLimit(c, next)
+          : publicLimit(c, next),
   );
 
   // Nowhere durable to write (Vercel without DATABASE_URL): every write is refused, said once in the log.
@@ -153,7 +165,9 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/media', adminMediaRoutes(deps));
   api.route('/admin/content', adminContentRoutes(deps));
   api.route('/admin/programs', adminProgramRoutes(deps));
+  api.route('/admin/newsletter/campaigns', campaignRoutes(deps));
   api.route('/media', mediaRoutes(deps.db));
+  api.route('/admin/inbox', inboxRoutes(deps));
   api.route('/admin', adminRoutes(deps));
   api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));
 

@@ -78,6 +78,16 @@ const backendConfigSchema = z
     MEDIA_UPLOADS_PER_HOUR: positiveInt(60),
     /** Mails of every kind one address is sent per hour; more wait in the outbox (never dropped). 0: no limit. */
     MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(5),
+    /**
+     * Newsletter campaign mails sent per minute, every instance together (counted in the database);
+     * other mail never waits behind them. At least 1: a campaign always has a rate.
+     */
+    NEWSLETTER_RATE_PER_MINUTE: z.coerce
+      .number()
+      .int('NEWSLETTER_RATE_PER_MINUTE must be a whole number of mails per minute')
+      .min(1, 'NEWSLETTER_RATE_PER_MINUTE must be 1 or more (campaign mails per minute; your SMTP plan’s hourly limit divided by 60 is a safe value)')
+      .max(100_000)
+      .default(60),
     /** Where `npm run backup` writes; unset: DATA_DIR/backups. */
     BACKUP_DIR: optionalTextSetting,
     /** The backups `npm run backup` keeps (of its own file names); 0: every one. */
@@ -140,6 +150,8 @@ export interface BackendConfig {
   mediaUploadsPerHour: number;
   /** MAIL_PER_RECIPIENT_PER_HOUR; undefined: no limit. */
   mailPerRecipientPerHour: number | undefined;
+  /** NEWSLETTER_RATE_PER_MINUTE: campaign mails per minute across every instance (at least 1). */
+  newsletterRatePerMinute: number;
   /** NODE_ENV=production. */
   production: boolean;
   /** BACKUP_DIR, absolute; default DATA_DIR/backups. */
@@ -183,6 +195,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,
     mediaUploadsPerHour: c.MEDIA_UPLOADS_PER_HOUR,
     mailPerRecipientPerHour: c.MAIL_PER_RECIPIENT_PER_HOUR > 0 ? c.MAIL_PER_RECIPIENT_PER_HOUR : undefined,
+    newsletterRatePerMinute: c.NEWSLETTER_RATE_PER_MINUTE,
     production: c.NODE_ENV === 'production',
     backupDir: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupKeep: c.BACKUP_KEEP,

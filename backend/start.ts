@@ -12,6 +12,8 @@ import { reconcileDonations } from './donations/checkout';
 import { occasionally } from './lib/occasional';
 import { processLogger } from './lib/log';
 import { offerFreedPlaces } from './waiting-list/service';
+import { advanceCampaigns } from './campaigns/service';
+import { forgetUnconfirmedSignUps } from './newsletter/confirm';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
@@ -28,11 +30,13 @@ export interface Backend {
    * few minutes per instance) and the reconciliation of pending Paystack donations (at most once a
    * minute per instance), and the waiting list's lapse-and-offer pass (at most once a minute per
    * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
-   * `waitingList`: offers lapsed and made.
+   * `waitingList`: offers lapsed and made; `newsletterForgotten`: unconfirmed newsletter sign-ups
+   * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
+   * newsletter campaigns' recipients queued and campaigns finished (backend/campaigns/service.ts).
    */
   drainMail: (
     budgetMs?: number,
-  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number } }>;
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number } }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -90,7 +94,19 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
     idle: { lapsed: 0, offered: 0 },
   });
   /** What runs after each pass over the mail, wherever the drain runs. */
-  const housekeeping = async () => ({ mediaDeleted: await media.sweep(), donations: await reconcile(), waitingList: await offers() });
+  // Newsletter sign-ups never confirmed within 30 days are forgotten (backend/newsletter/confirm.ts): about once an hour per instance.
+  const forgetSignUps = occasionally('newsletter', (now) => forgetUnconfirmedSignUps(handle.db, now), { minIntervalMs: 60 * 60_000, log, idle: 0 });
+  // Newsletter campaigns being sent get their next batch of recipients queued, and are marked sent
+  // when done (backend/campaigns/service.ts): every pass, one small read when none is sending. No
+  // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
+  const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
+  const housekeeping = async () => ({
+    mediaDeleted: await media.sweep(),
+    donations: await reconcile(),
+    waitingList: await offers(),
+    newsletterForgotten: await forgetSignUps(),
+    campaigns: await campaigns(),
+  });
 
   const app = createApp({
     db: handle.db,

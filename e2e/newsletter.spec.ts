@@ -26,7 +26,11 @@ test.describe('newsletter form', () => {
     await button.click();
     await expect(status).toHaveText(SUCCESS);
     await expect(parts(page).email).toHaveValue('');
-    expect(rowsWhere('newsletter_subscriptions', 'email', address)).toHaveLength(1);
+    // Double opt-in (issue 31): stored unconfirmed, and a confirmation mail queued for it.
+    const rows = rowsWhere('newsletter_subscriptions', 'email', address);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.confirmed_at).toBeNull();
+    expect(rowsWhere('outbox', 'recipient', address).map((r) => r.kind)).toEqual(['newsletterConfirm']);
   });
 
   test('subscribing twice keeps one subscription', async ({ page }, testInfo) => {
@@ -37,6 +41,8 @@ test.describe('newsletter form', () => {
       await expect(parts(page).status).toHaveText(SUCCESS);
     }
     expect(rowsWhere('newsletter_subscriptions', 'email', address)).toHaveLength(1);
+    // Asking again within minutes mails nothing more: one confirmation mail.
+    expect(rowsWhere('outbox', 'recipient', address).filter((r) => r.kind === 'newsletterConfirm')).toHaveLength(1);
   });
 
   test('an invalid address shows the error text and its reason', async ({ page }) => {

@@ -18,7 +18,7 @@ import { ACCOUNT_MESSAGES } from '../contract/api/admin';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
-import { STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';
+import { CAMPAIGN_FIXTURE, INBOX_FIXTURE, STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';
 
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 const run = promisify(execFile);
@@ -36,6 +36,13 @@ test.beforeAll(async () => {
   server = await startNext({ RATE_LIMIT_MAX: '0', REGISTRATION_CAPACITY: String(CAPACITY) });
   db = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   adminId = (await upsertStaffUser(db.db, ADMIN)).user.id;
+  // The inbox's item page in STAFF_PAGES shows this message (issue 31).
+  const now = new Date().toISOString();
+  await db.db.insertInto('contact_messages').values({ ...INBOX_FIXTURE, submitted_at: now, created_at: now }).execute();
+  // The newsletter campaign's pages in STAFF_PAGES show this draft, and offer to send it to one subscriber.
+  const { subscriber, ...campaign } = CAMPAIGN_FIXTURE;
+  await db.db.insertInto('newsletter_campaigns').values({ ...campaign, status: 'draft', created_by: adminId, created_at: now, updated_at: now }).execute();
+  await db.db.insertInto('newsletter_subscriptions').values({ id: CAMPAIGN_FIXTURE.id, email: subscriber, created_at: now, confirmed_at: now }).execute();
 });
 
 test.afterAll(async () => {

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '../lib/staff/messages';
+import { INBOX_TEXT } from '../lib/staff/inbox-messages';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { startNext, stop, type Server } from './support/next-server';
 
@@ -64,8 +65,12 @@ test('with API_BASE_URL: the dashboard shows the gate counts it offers and expla
   await expect(page.getByTestId('figure-checked-in')).toContainText('2 of 7 registrations');
   // A user the external backend gives no role is plain staff; publishing sections are hidden.
   const nav = page.getByRole('navigation', { name: 'Staff area' });
-  for (const hidden of ['Accounts', 'Audit log', 'Reports', 'Events & programme']) await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+  for (const hidden of ['Accounts', 'Audit log', 'Reports', 'Events & programme', 'Newsletter', 'Inbox']) await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  // The inbox keeps its statuses and replies in the built-in backend: its page says so (issue 31).
+  await page.goto(`${site.origin}/staff/inbox`);
+  await expect(page.getByTestId('inbox-unavailable')).toHaveText(INBOX_TEXT.unavailable);
+  await page.goto(`${site.origin}/staff`);
 
   // An export the external backend does not offer: a clear 404 in words, not an error page.
   const csv = await page.context().request.get(`${site.origin}/staff/export/registrations`);

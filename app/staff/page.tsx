@@ -10,6 +10,8 @@ import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, format
 import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
 import { requireStaff } from '@/lib/staff/session';
 import { editionName } from '@/contract/edition';
+import Link from 'next/link';
+import { INBOX_TEXT } from '@/lib/staff/inbox-messages';
 
 export const metadata: Metadata = { title: 'Staff dashboard', robots: { index: false, follow: false } };
 
@@ -27,7 +29,7 @@ export default async function StaffDashboard() {
   return (
     <StaffShell staff={staff} current="/staff" title={STAFF_TEXT.dashboardTitle} width="wide">
       {isPublishingEnabled() ? null : <p className={styles.notice}>{PUBLISHING_OFF_MESSAGE}</p>}
-      {dashboard.kind === 'ok' ? <Figures d={dashboard.data} /> : null}
+      {dashboard.kind === 'ok' ? <Figures d={dashboard.data} inbox={isPublishingEnabled()} /> : null}
       {dashboard.kind === 'unavailable' ? (
         <>
           <p className={styles.notice} data-testid="dashboard-unavailable">
@@ -78,11 +80,19 @@ function GateFigures({ counts }: { counts: CheckInCounts }) {
   );
 }
 
-function Figures({ d }: { d: Dashboard }) {
+function Figures({ d, inbox }: { d: Dashboard; inbox: boolean }) {
   const r = d.registrations;
   const capacity = r.capacity;
   return (
     <>
+      {inbox && d.inbox.overdue > 0 ? (
+        <p className={styles.warning} data-testid="inbox-overdue-warning">
+          {INBOX_TEXT.dashboardOverdue(d.inbox.overdue)}.{' '}
+          <Link href="/staff/inbox?overdue=1" prefetch={false}>
+            {INBOX_TEXT.dashboardOverdueLink}
+          </Link>
+        </p>
+      ) : null}
       {d.mail.failed > 0 || d.mail.overdue > 0 ? (
         <p className={styles.warning} data-testid="mail-warning">
           {STAFF_TEXT.mailWarning(d.mail.failed, d.mail.overdue)}
@@ -127,9 +137,17 @@ function Figures({ d }: { d: Dashboard }) {
             value={formatKobo(d.donations.totalKobo)}
             detail={`${formatCount(d.donations.count)} successful; ${formatCount(d.donations.pending)} waiting for payment${d.donations.review ? `; ${formatCount(d.donations.review)} to review` : ''}`}
           />
+          {inbox ? (
+            <Figure id="inbox" label={INBOX_TEXT.dashboardFigure} value={INBOX_TEXT.dashboardNew(d.inbox.new)} detail={INBOX_TEXT.dashboardOverdue(d.inbox.overdue)}>
+              <br />
+              <Link href={d.inbox.overdue > 0 ? '/staff/inbox?overdue=1' : '/staff/inbox?status=new'} prefetch={false}>
+                {d.inbox.overdue > 0 ? INBOX_TEXT.dashboardOverdueLink : INBOX_TEXT.dashboardNewLink}
+              </Link>
+            </Figure>
+          ) : null}
           <Figure id="partnerships" label="Partnership requests" value={formatCount(d.partnerships)} />
           <Figure id="volunteers" label="Volunteer applications" value={formatCount(d.volunteers)} />
-          <Figure id="newsletter" label="Newsletter subscribers" value={formatCount(d.newsletter)} />
+          <Figure id="newsletter" label="Newsletter subscribers" value={formatCount(d.newsletter)} detail={`${formatCount(d.newsletterUnconfirmed)} waiting to confirm`} />
           <Figure id="contact" label="Contact messages" value={formatCount(d.contact)} />
           <Figure id="mail" label="Mail waiting" value={formatCount(d.mail.pending)} detail={`${formatCount(d.mail.failed)} failed`} />
         </dl>

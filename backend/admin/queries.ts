@@ -3,6 +3,8 @@ import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contra
 import type { Edition } from '@/contract/edition';
 import type { Db } from '../db/schema';
 import { gateDuplicates } from '../gate/pack';
+import { CAMPAIGN_MAIL_KIND } from '../mail/kinds/newsletter-campaign';
+import { inboxCounts } from '../inbox/queries';
 import { checkInCounts } from '../tickets/queries';
 import { waitingListCounts } from '../waiting-list/queries';
 
@@ -32,7 +34,7 @@ function maskEmail(email: string): string {
 export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
   const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
   const ofEdition = sql<boolean>`(edition = ${edition.startDate} or edition is null)`;
-  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates] = await Promise.all([
+  const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates, inbox] = await Promise.all([
     checkInCounts(db, edition.startDate),
     db
       .selectFrom('donations')
@@ -45,7 +47,14 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
       .executeTakeFirstOrThrow(),
     countOf(db, 'partnerships'),
     countOf(db, 'volunteer_applications'),
-    db.selectFrom('newsletter_subscriptions').select(sql<string>`count(*)`.as('n')).where('unsubscribed_at', 'is', null).executeTakeFirstOrThrow(),
+    // Subscribers are confirmed and not unsubscribed (issue 31); sign-ups waiting for their confirmation are counted apart.
+    db
+      .selectFrom('newsletter_subscriptions')
+      .select([
+        sql<string>`coalesce(sum(case when confirmed_at is not null and unsubscribed_at is null then 1 else 0 end), 0)`.as('n'),
+        sql<string>`coalesce(sum(case when confirmed_at is null then 1 else 0 end), 0)`.as('unconfirmed'),
+      ])
+      .executeTakeFirstOrThrow(),
     countOf(db, 'contact_messages'),
     db
       .selectFrom('outbox')
@@ -53,8 +62,9 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
         sql<string>`coalesce(sum(case when status = 'failed' then 1 else 0 end), 0)`.as('failed'),
         sql<string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
         // Held back by the per-recipient limit: waiting on purpose, so not overdue (and counted apart).
-        sql<string>`coalesce(sum(case when status = 'pending' and held_until is null and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
-        sql<string>`coalesce(sum(case when status = 'pending' and held_until is not null then 1 else 0 end), 0)`.as('held'),
+        // Campaign mails wait for NEWSLETTER_RATE_PER_MINUTE on purpose: neither overdue nor held by the per-recipient limit (their progress is on /staff/newsletter).
+        sql<string>`coalesce(sum(case when status = 'pending' and kind <> ${CAMPAIGN_MAIL_KIND} and held_until is null and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
+        sql<string>`coalesce(sum(case when status = 'pending' and kind <> ${CAMPAIGN_MAIL_KIND} and held_until is not null then 1 else 0 end), 0)`.as('held'),
       ])
       .where('topic', '=', 'mail')
       .executeTakeFirstOrThrow(),
@@ -66,6 +76,7 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
       .executeTakeFirstOrThrow(),
     waitingListCounts(db, edition.startDate),
     gateDuplicates(db, edition.startDate),
+    inboxCounts(db, now),
   ]);
 
   const [registrations, donationRows, unpaidRows, partnershipRows, volunteerRows, newsletterRows, contactRows] = await Promise.all([
@@ -97,9 +108,10 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
     db.selectFrom('volunteer_applications').select(['first_name', 'last_name', 'availability', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DASHBOARD_RECENT).execute(),
     db
       .selectFrom('newsletter_subscriptions')
-      .select(['email', 'created_at'])
+      .select(['email', 'confirmed_at'])
+      .where('confirmed_at', 'is not', null)
       .where('unsubscribed_at', 'is', null)
-      .orderBy('created_at', 'desc')
+      .orderBy('confirmed_at', 'desc')
       .orderBy('id', 'desc')
       .limit(DASHBOARD_RECENT)
       .execute(),
@@ -121,7 +133,9 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
     partnerships,
     volunteers,
     newsletter: n(newsletter.n),
+    newsletterUnconfirmed: n(newsletter.unconfirmed),
     contact,
+    inbox,
     mail: { failed: n(mail.failed), pending: n(mail.pending), overdue: n(mail.overdue), heldBack: n(mail.held) },
     recent: {
       registrations: registrations.map((r) => ({
@@ -141,7 +155,7 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
       })),
       partnerships: partnershipRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, organization: r.organization, at: r.created_at })),
       volunteers: volunteerRows.map((r) => ({ name: `${r.first_name} ${r.last_name}`, availability: r.availability, at: r.created_at })),
-      newsletter: newsletterRows.map((r) => ({ email: maskEmail(r.email), at: r.created_at })),
+      newsletter: newsletterRows.map((r) => ({ email: maskEmail(r.email), at: r.confirmed_at ?? '' })),
       contact: contactRows.map((r) => ({ name: r.name, topic: r.topic, at: r.created_at })),
     },
     duplicates,

@@ -6,8 +6,9 @@ import { releasePlaces } from '../edition/counter';
  * Data requests (NDPA 2023 ss. 34–36; issue 16): everything the backend keeps about one email
  * address, found, exported and deleted. The address is matched case-insensitively in every table
  * that holds one: form submissions, newsletter, contact messages, the mail outbox (`recipient`),
- * staff accounts (and their sign-in tokens), and stored Idempotency-Key answers whose body
- * mentions it (a form's answer echoes the address). Used by `npm run data-request`.
+ * staff accounts (and their sign-in tokens), stored Idempotency-Key answers whose body
+ * mentions it (a form's answer echoes the address), and the inbox's notes and replies about the
+ * person's proposals, applications and messages (issue 31). Used by `npm run data-request`.
  *
  * The staff area's audit log is the one exception to deletion: a record that a change was made
  * stays (the festival's legitimate interest in knowing what happened), but the person is erased
@@ -21,18 +22,20 @@ export const PERSONAL_DATA_TABLES = [
   'donations',
   'volunteer_applications',
   'contact_messages',
+  'campaign_recipients',
   'outbox',
   'staff_users',
   'auth_tokens',
   'idempotency_keys',
   'audit_log',
+  'inbox_entries',
 ] as const;
 export type PersonalDataTable = (typeof PERSONAL_DATA_TABLES)[number];
 
 export type PersonalData = Record<PersonalDataTable, Array<Record<string, unknown>>>;
 export type PersonalDataCounts = Record<PersonalDataTable, number>;
 
-type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys' | 'audit_log'>;
+type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys' | 'audit_log' | 'inbox_entries'>;
 
 /** What an erased person's email and name become in the audit log. */
 export const ERASED = '[erased]';
@@ -44,6 +47,8 @@ const EMAIL_TABLES: readonly EmailTable[] = [
   'donations',
   'volunteer_applications',
   'contact_messages',
+  // Newsletter campaigns an address was queued for (issue 31).
+  'campaign_recipients',
   'staff_users',
 ];
 
@@ -105,6 +110,28 @@ async function eraseFromAudit(db: Db, email: string): Promise<number> {
   return rows.length;
 }
 
+/** The inbox's kinds of item (backend/inbox/queries.ts ITEM_TABLES) and their tables. */
+const INBOX_ITEM_TABLES = [
+  ['partnership', 'partnerships'],
+  ['volunteer', 'volunteer_applications'],
+  ['contact', 'contact_messages'],
+] as const;
+
+/**
+ * The inbox's notes and replies about the person's items (they go with the items), and those a
+ * staff member with the address wrote (their authorship is erased, like the audit log's).
+ */
+async function inboxEntriesOf(db: Db, email: string) {
+  const about = [];
+  for (const [kind, table] of INBOX_ITEM_TABLES) {
+    const ids = (await db.selectFrom(table).select('id').where(sameAddress('email', email)).execute()).map((r) => r.id);
+    if (ids.length > 0) about.push(...(await db.selectFrom('inbox_entries').selectAll().where('item_kind', '=', kind).where('item_id', 'in', ids).execute()));
+  }
+  const aboutIds = new Set(about.map((e) => e.id));
+  const written = (await db.selectFrom('inbox_entries').selectAll().where(sameAddress('author_email', email)).execute()).filter((e) => !aboutIds.has(e.id));
+  return { about, written };
+}
+
 /** Every row that holds the address, table by table (the export of a data request). */
 export async function findPersonalData(db: Db, email: string): Promise<PersonalData> {
   const out = {} as PersonalData;
@@ -124,6 +151,8 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
     .where(mentions('body', email))
     .execute();
   out.audit_log = await auditRowsOf(db, email);
+  const inbox = await inboxEntriesOf(db, email);
+  out.inbox_entries = [...inbox.about, ...inbox.written];
   // Staff password hashes are not the person's data to take away, and must never leave the server.
   out.staff_users = out.staff_users.map(({ password_hash: _hash, ...rest }) => {
     void _hash;
@@ -168,6 +197,14 @@ export async function deletePersonalData(db: Db, _dialect: DbDialect, email: str
       .where('status', '=', 'offered')
       .execute();
     for (const row of [...registered, ...held]) await releasePlaces(trx, row.edition!, Number(row.number_of_tickets));
+
+    // Before the items: the notes and replies about them are found through them.
+    const inbox = await inboxEntriesOf(trx, email);
+    if (inbox.about.length > 0) await trx.deleteFrom('inbox_entries').where('id', 'in', inbox.about.map((e) => e.id)).execute();
+    if (inbox.written.length > 0) {
+      await trx.updateTable('inbox_entries').set({ author_id: null, author_name: ERASED, author_email: ERASED }).where('id', 'in', inbox.written.map((e) => e.id)).execute();
+    }
+    counts.inbox_entries = inbox.about.length + inbox.written.length;
 
     for (const table of EMAIL_TABLES) {
       const result = await trx.deleteFrom(table as keyof Database).where(sameAddress('email', email)).executeTakeFirst();

@@ -85,6 +85,8 @@ export interface NewsletterTable {
   created_at: string;
   /** When the address unsubscribed; null while subscribed (migration 2026-11-24-2). */
   unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 2026-11-30-2: when the address confirmed its subscription (the consent record); null: not yet. */
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A message from the /contact form (migration 2026-11-24-2). */
@@ -96,6 +98,8 @@ export interface ContactMessageTable {
   message: string;
   submitted_at: string;
   created_at: string;
+  /** Migration 2026-11-30-1: the inbox's status (contract/api/inbox.ts INBOX_STATUSES). */
+  status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
 }
 
 export interface RegistrationTable {
@@ -193,6 +197,10 @@ export interface PartnershipTable {
   proposal: string;
   submitted_at: string;
   created_at: string;
+  /** Migration 2026-11-30-1: the inbox's status (contract/api/inbox.ts INBOX_STATUSES). */
+  status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
+  /** When the answer is due: the end of the fifth Lagos working day (contract/business-days.ts); null only if created_at was unreadable. */
+  due_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DonationTable {
@@ -234,6 +242,30 @@ export interface VolunteerTable {
   message: string | null;
   submitted_at: string;
   created_at: string;
+  /** Migration 2026-11-30-1: the inbox's status (contract/api/inbox.ts INBOX_STATUSES). */
+  status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
+}
+
+/** 'new' | 'in progress' | 'accepted' | 'declined' | 'done' (contract/api/inbox.ts). */
+export type InboxStatusColumn = string;
+
+/**
+ * An internal note or a reply on an inbox item (migration 2026-11-30-1, backend/inbox/): keyed by
+ * the item's kind ('partnership', 'volunteer', 'contact') and id. A reply records its mail's outbox
+ * entry and the reply form's token (`request_key`, unique).
+ */
+export interface InboxEntryTable {
+  id: string;
+  item_kind: string;
+  item_id: string;
+  type: 'note' | 'reply';
+  author_id: string | null;
+  author_name: string;
+  author_email: string;
+  body: string;
+  created_at: string;
+  outbox_id: string | null;
+  request_key: string | null;
 }
 
 export type StaffRole = 'admin' | 'staff';
@@ -324,6 +356,37 @@ export interface OutboxTable {
   held_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export type CampaignStatus = 'draft' | 'sending' | 'sent';
+
+/** A newsletter campaign (migration 2026-11-30-3, backend/campaigns/): draft → sending → sent, once. */
+export interface NewsletterCampaignTable {
+  id: string;
+  subject: string;
+  /** The Markdown as written; rendered with the reports' sanitiser at delivery (contract/html/markdown.ts). */
+  body: string;
+  status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
+  /** Staff ids. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  sending_started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The confirmed subscribers when sending started. */
+  recipient_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last address queued so far (recipients are queued in address order, a batch at a time). */
+  queue_cursor: ColumnType<string | null, string | null | undefined, string | null>;
+  queued_all_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One address a campaign was queued for, with its outbox entry; never twice (primary key campaign_id, email). */
+export interface CampaignRecipientTable {
+  campaign_id: string;
+  email: string;
+  outbox_id: string;
+  queued_at: string;
+}
+
 /** One client key's count in its current fixed window (backend/lib/rate-limit.ts). */
 export interface RateLimitTable {
   key: string;
@@ -356,6 +419,9 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   media_uploads: MediaUploadTable;
+  inbox_entries: InboxEntryTable;
+  newsletter_campaigns: NewsletterCampaignTable;
+  campaign_recipients: CampaignRecipientTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,7 +1,11 @@
 import { PHONE_PATTERN } from '@/contract/forms/checks';
 import type { Db } from '../db/schema';
 
-/** Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint. */
+/**
+ * Organiser exports: one CSV per kind of submission, the same for the CLI and the admin endpoint.
+ * Partnerships, volunteers and contact end with the inbox's `status` (issue 31), last so the
+ * columns people's spreadsheets already use stay where they were.
+ */
 export const EXPORT_KINDS = ['registrations', 'donations', 'partnerships', 'newsletter', 'volunteers', 'contact'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -130,25 +134,28 @@ async function exportTable(db: Db, kind: ExportKind): Promise<ExportTable> {
     case 'partnerships': {
       const rows = await db.selectFrom('partnerships').selectAll().orderBy('created_at').orderBy('id').execute();
       return table(
-        ['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at'],
-        rows.map((r) => [r.id, r.first_name, r.last_name, r.email, phoneCell(r.phone), r.organization, r.proposal, r.submitted_at, r.created_at]),
+        ['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at', 'status'],
+        rows.map((r) => [r.id, r.first_name, r.last_name, r.email, phoneCell(r.phone), r.organization, r.proposal, r.submitted_at, r.created_at, r.status]),
       );
     }
     case 'newsletter': {
-      // Only the addresses that may be written to: an unsubscribe is honoured (issue 16).
+      // Only the addresses that may be written to: confirmed (issue 31, double opt-in) and not
+      // unsubscribed (issue 16). An unconfirmed sign-up is not a subscriber: left out, so nobody
+      // mails it from a spreadsheet. `confirmed_at` is the consent record (NDPA 2023).
       const rows = await db
         .selectFrom('newsletter_subscriptions')
         .selectAll()
+        .where('confirmed_at', 'is not', null)
         .where('unsubscribed_at', 'is', null)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return table(['id', 'email', 'created_at'], rows.map((r) => [r.id, r.email, r.created_at]));
+      return table(['id', 'email', 'created_at', 'confirmed_at'], rows.map((r) => [r.id, r.email, r.created_at, r.confirmed_at]));
     }
     case 'volunteers': {
       const rows = await db.selectFrom('volunteer_applications').selectAll().orderBy('created_at').orderBy('id').execute();
       return table(
-        ['id', 'first_name', 'last_name', 'email', 'phone', 'roles', 'availability', 'message', 'submitted_at', 'created_at'],
+        ['id', 'first_name', 'last_name', 'email', 'phone', 'roles', 'availability', 'message', 'submitted_at', 'created_at', 'status'],
         rows.map((r) => [
           r.id,
           r.first_name,
@@ -160,14 +167,15 @@ async function exportTable(db: Db, kind: ExportKind): Promise<ExportTable> {
           r.message,
           r.submitted_at,
           r.created_at,
+          r.status,
         ]),
       );
     }
     case 'contact': {
       const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
       return table(
-        ['id', 'name', 'email', 'topic', 'message', 'submitted_at', 'created_at'],
-        rows.map((r) => [r.id, r.name, r.email, r.topic, r.message, r.submitted_at, r.created_at]),
+        ['id', 'name', 'email', 'topic', 'message', 'submitted_at', 'created_at', 'status'],
+        rows.map((r) => [r.id, r.name, r.email, r.topic, r.message, r.submitted_at, r.created_at, r.status]),
       );
     }
   }

@@ -1,33 +1,45 @@
 import { sql } from 'kysely';
 import type { ContactPayload, PartnershipPayload, VolunteerPayload } from '@/contract/api/forms';
-import type { Db } from '../db/schema';
+import { proposalDeadline } from '@/contract/business-days';
+import type { Db, DbDialect } from '../db/schema';
 import { claimPlaces, placesUsed, releasePlaces } from '../edition/counter';
 import { newId, ticketReference } from '../lib/ids';
+import { mayResendConfirmation } from '../newsletter/confirm';
+import { normaliseEmail } from '../newsletter/unsubscribe';
 
 /** Writes for the form endpoints. Each takes db first so it also runs inside a transaction. */
 
-export async function subscribeNewsletter(db: Db, email: string, now: string) {
-  const normalised = email.trim().toLowerCase();
+/**
+ * A newsletter sign-up (issue 31, double opt-in), in the caller's transaction. `confirm` says
+ * whether a confirmation mail is owed:
+ * - a new address is stored unconfirmed: yes;
+ * - confirmed and subscribed: nothing changes, no mail;
+ * - confirmed, then unsubscribed: a new sign-up, so a new consent is needed: `confirmed_at` is
+ *   cleared (the old consent time is not reused), `created_at` becomes the new sign-up's time
+ *   (the links mailed for the old one stop working), and yes;
+ * - waiting for confirmation: yes only within mayResendConfirmation's bounds (the 30 days still
+ *   count from the first sign-up).
+ * On PostgreSQL the address is locked for the transaction first (concurrent sign-ups take turns);
+ * on SQLite the first statement, a write, takes the write lock.
+ */
+export async function subscribeNewsletter(db: Db, dialect: DbDialect, email: string, now: Date) {
+  const normalised = normaliseEmail(email);
+  const at = now.toISOString();
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${normalised}`}))`.execute(db);
   const inserted = await db
     .insertInto('newsletter_subscriptions')
-    .values({ id: newId(), email: normalised, created_at: now })
+    .values({ id: newId(), email: normalised, created_at: at, confirmed_at: null })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
-  // Subscribing again after an unsubscribe is a new consent: the address is on the list again.
-  const resubscribed = await db
-    .updateTable('newsletter_subscriptions')
-    .set({ unsubscribed_at: null })
-    .where('email', '=', normalised)
-    .where('unsubscribed_at', 'is not', null)
-    .executeTakeFirst();
-  const row = await db
-    .selectFrom('newsletter_subscriptions')
-    .select(['id', 'email', 'created_at'])
-    .where('email', '=', normalised)
-    .executeTakeFirstOrThrow();
-  const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-  // A welcome mail for a new consent only: asking again while subscribed sends nothing more.
-  return { ...row, created, welcome: created || Number(resubscribed.numUpdatedRows ?? 0) > 0 };
+  const read = () => db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', normalised).executeTakeFirstOrThrow();
+  const row = await read();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { ...row, confirm: true };
+  if (row.confirmed_at !== null && row.unsubscribed_at === null) return { ...row, confirm: false };
+  if (row.confirmed_at !== null) {
+    await db.updateTable('newsletter_subscriptions').set({ created_at: at, confirmed_at: null }).where('id', '=', row.id).execute();
+    return { ...(await read()), confirm: true };
+  }
+  return { ...row, confirm: await mayResendConfirmation(db, normalised, row.created_at, now) };
 }
 
 export class CapacityExceededError extends Error {
@@ -166,6 +178,8 @@ export async function createPartnership(db: Db, input: PartnershipPayload, now: 
     proposal: input.proposal,
     submitted_at: input.submittedAt,
     created_at: now,
+    // The inbox's deadline, fixed on arrival: the end of the fifth Lagos working day.
+    due_at: proposalDeadline(new Date(now)),
   };
   await db.insertInto('partnerships').values(row).execute();
   return row;

@@ -52,7 +52,7 @@ export function formRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   const mount = <S extends z.ZodType>(path: string, flow: FormFlow<S>) => r.post(path, ...keyedJsonRoute(deps, `forms${path}`, flow));
 
-  mount('/newsletter', newsletterFlow());
+  mount('/newsletter', newsletterFlow(deps));
   mount('/registrations', registrationFlow(deps));
   mount('/partnerships', partnershipFlow());
   mount('/donations', donationFlow(deps));

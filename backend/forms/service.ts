@@ -81,15 +81,18 @@ export function caughtByHoneypot(body: Record<string, unknown>): boolean {
   return trap !== undefined && trap !== null && trap !== '';
 }
 
-export function newsletterFlow(): FormFlow<typeof newsletterPayloadSchema> {
+export function newsletterFlow(deps: Pick<AppDeps, 'dialect'>): FormFlow<typeof newsletterPayloadSchema> {
   return {
     schema: newsletterPayloadSchema,
     handle: (data, { commit }) =>
       commit(async (trx) => {
-        // The same answer (status, message, shape) whether or not the address was already on the
-        // list: anything else would tell anyone who asks who subscribes.
-        const row = await subscribeNewsletter(trx, data.email, nowIso());
-        if (row.welcome) await enqueue(trx, mailEntry('newsletterWelcome', row.email, {}));
+        // The same answer (status, message, shape) whether the address is new, waiting for its
+        // confirmation or already confirmed: anything else would tell anyone who asks who subscribes.
+        // Double opt-in (issue 31): the mail is the confirmation link, not a welcome.
+        // The real clock, not FESTIVAL_NOW: sign-up and consent times are records, and the 30 days are real.
+        const now = new Date();
+        const row = await subscribeNewsletter(trx, deps.dialect, data.email, now);
+        if (row.confirm) await enqueue(trx, mailEntry('newsletterConfirm', row.email, {}), now);
         return success('subscriptionId', row.id, FORM_MESSAGES.newsletter, { id: row.id, email: row.email });
       }),
     decoy: () => success('subscriptionId', newId(), FORM_MESSAGES.newsletter, {}),

@@ -12,7 +12,7 @@ export interface Signer {
   verify(purpose: SigningPurpose, value: string, token: string | undefined | null): boolean;
 }
 
-export type SigningPurpose = 'ticket' | 'unsubscribe' | 'offer';
+export type SigningPurpose = 'ticket' | 'unsubscribe' | 'offer' | 'newsletter-confirm';
 
 const TOKEN_BYTES = 16;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -4,7 +4,10 @@ import { PermanentFailure } from '../outbox/drain';
 import type { OutboxEntry } from '../outbox/queue';
 import type { ComposeContext } from './kind';
 import { donationReceiptMail } from './kinds/donation-receipt';
+import { inboxReplyMail } from './kinds/inbox-reply';
+import { newsletterConfirmMail } from './kinds/newsletter-confirm';
 import { newsletterWelcomeMail } from './kinds/newsletter-welcome';
+import { newsletterCampaignMail } from './kinds/newsletter-campaign';
 import { partnershipAckMail } from './kinds/partnership-ack';
 import { registrationMail } from './kinds/registration';
 import { ticketCancelledMail } from './kinds/ticket-cancelled';
@@ -27,9 +30,12 @@ export const MAIL_KINDS = {
   partnershipAck: partnershipAckMail,
   volunteerAck: volunteerAckMail,
   newsletterWelcome: newsletterWelcomeMail,
+  newsletterConfirm: newsletterConfirmMail,
+  newsletterCampaign: newsletterCampaignMail,
   ticketCancelled: ticketCancelledMail,
   waitingListJoined: waitingListJoinedMail,
   waitingListOffer: waitingListOfferMail,
+  inboxReply: inboxReplyMail,
 } as const;
 
 export type MailKind = keyof typeof MAIL_KINDS;

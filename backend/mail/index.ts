@@ -5,6 +5,7 @@ import { DEFAULT_DRAIN_POLICY, PermanentFailure, type Deliver, type DrainTarget 
 import type { Logger } from '../types';
 import { composeMessage, type ComposeContext } from './compose';
 import { createMailTransport, type MailTransport } from './transport';
+import { CAMPAIGN_MAIL_KIND } from './kinds/newsletter-campaign';
 
 export { createMailTransport, type MailTransport } from './transport';
 export { mailEntry, MAIL_KINDS, type MailKind } from './compose';
@@ -49,6 +50,8 @@ export function mailOutbox(deps: { db: Db; dialect: DbDialect; signer: Signer; c
         backoff: { ...DEFAULT_DRAIN_POLICY.backoff, baseMs: config.mailRetryBaseMs },
         // Every kind together: a script posting forms with someone's address cannot flood their inbox.
         perRecipient: config.mailPerRecipientPerHour ? { max: config.mailPerRecipientPerHour, windowMs: 60 * 60_000 } : undefined,
+        // Every instance together, as small SMTP plans allow; claimed after all other due mail.
+        perKind: { [CAMPAIGN_MAIL_KIND]: { max: config.newsletterRatePerMinute, windowMs: 60_000 } },
       },
       log,
     },

@@ -121,14 +121,23 @@ describe.each(dbTargets)('mail on $name', (target) => {
     expect(bySubject.get('We received your volunteer application')?.to).toEqual(['kemi@example.com']);
   });
 
-  it('a new subscriber gets one welcome mail whose List-Unsubscribe works with one click (RFC 8058)', async () => {
+  it('a new subscriber, once confirmed through the mailed link, gets one welcome mail whose List-Unsubscribe works with one click (RFC 8058)', async () => {
     expect((await postJson(app, '/api/forms/newsletter/', { email: 'News.Reader@example.com' })).status).toBe(201);
     expect((await postJson(app, '/api/forms/newsletter/', { email: 'news.reader@example.com' })).status).toBe(201);
+    // Double opt-in (issue 31): first one mail asking to confirm, with a link to the confirm page.
     expect(await drain()).toMatchObject({ delivered: 1 });
     await smtp.waitFor(1);
-    const { mail, to } = smtp.received[0]!;
+    expect(smtp.received[0]!.mail.subject).toContain('Please confirm your subscription');
+    const confirmLink = new URL(/https:\/\/festival\.example\/newsletter\/confirm\?\S+/.exec(smtp.received[0]!.mail.text ?? '')?.[0] ?? 'https://festival.example/missing');
+    const confirmed = await postJson(app, '/api/newsletter/confirm/', { email: confirmLink.searchParams.get('email'), t: confirmLink.searchParams.get('t') });
+    expect(confirmed.status).toBe(200);
+    expect(await drain()).toMatchObject({ delivered: 1 });
+    await smtp.waitFor(2);
+    expect(smtp.received).toHaveLength(2);
+    const { mail, to } = smtp.received[1]!;
+    expect(mail.subject).toContain('Welcome');
     expect(to).toEqual(['news.reader@example.com']);
-    expect(smtp.received[0]!.raw.slice(0, 1500)).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(smtp.received[1]!.raw.slice(0, 1500)).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const header = (mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '').replace(/\r?\n[ \t]+/g, '');
     const oneClick = /<(https:\/\/festival\.example\/api\/newsletter\/unsubscribe\?[^>]+)>/.exec(header)?.[1];
     expect(oneClick, header).toBeDefined();

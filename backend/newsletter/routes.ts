@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { unsubscribePayloadSchema } from '@/contract/api/newsletter';
-import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
+import { confirmPayloadSchema, unsubscribePayloadSchema, type ConfirmResult } from '@/contract/api/newsletter';
+import { NEWSLETTER_CONFIRM_MESSAGES, UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import { fail } from '../lib/http';
 import type { Signer } from '../lib/signing';
 import { readJsonObject } from '../lib/validate';
 import type { AppDeps, AppEnv } from '../types';
-import { unsubscribe } from './service';
+import { confirm, unsubscribe } from './service';
 import { UNSUBSCRIBE_PAGE_PATH } from './unsubscribe';
 
 /**
@@ -13,6 +13,7 @@ import { UNSUBSCRIBE_PAGE_PATH } from './unsubscribe';
  * string (the RFC 8058 one-click URL, whose body is `List-Unsubscribe=One-Click`) or in a JSON or
  * form body (the site's confirm page): a forged token is a 403, a good one records the unsubscribe.
  * GET sends a person who opened the one-click URL to the confirm page: a GET never unsubscribes.
+ * /newsletter/confirm (issue 31, double opt-in): POST only, from the site's confirm page.
  */
 export function newsletterRoutes(deps: AppDeps, signer: () => Promise<Signer>) {
   const r = new Hono<AppEnv>({ strict: false });
@@ -36,6 +37,23 @@ export function newsletterRoutes(deps: AppDeps, signer: () => Promise<Signer>) {
     if (outcome === 'forged') return fail(c, 403, UNSUBSCRIBE_MESSAGES.refused);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true, message: UNSUBSCRIBE_MESSAGES.done });
+  });
+
+  /**
+   * Double opt-in (issue 31): the confirm page's button posts the link's address and token (JSON or
+   * a form). A forged or edited token, or one for a sign-up that is gone, is a 403 and changes nothing.
+   */
+  r.post('/confirm', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const body = await readBody(c);
+    if (body === undefined) return fail(c, 400, NEWSLETTER_CONFIRM_MESSAGES.refused);
+    const parsed = confirmPayloadSchema.safeParse(body);
+    if (!parsed.success) return fail(c, 400, NEWSLETTER_CONFIRM_MESSAGES.refused);
+    const outcome = await confirm(deps.db, await signer(), parsed.data.email, parsed.data.token ?? parsed.data.t, new Date());
+    if (outcome.kind === 'forged') return fail(c, 403, NEWSLETTER_CONFIRM_MESSAGES.refused);
+    if (outcome.kind === 'unsubscribed') return fail(c, 409, NEWSLETTER_CONFIRM_MESSAGES.unsubscribed);
+    if (outcome.first) deps.onOutboxWrite?.('mail');
+    return c.json({ success: true, message: NEWSLETTER_CONFIRM_MESSAGES.done, confirmedAt: outcome.confirmedAt } satisfies ConfirmResult);
   });
 
   return r;

@@ -1,6 +1,9 @@
 import type { Db } from '../db/schema';
 import { nowIso } from '../lib/ids';
 import type { Signer } from '../lib/signing';
+import { mailEntry } from '../mail';
+import { enqueue } from '../outbox/queue';
+import { confirmSubscription, type ConfirmOutcome } from './confirm';
 import { unsubscribeNewsletter, verifyUnsubscribeToken } from './unsubscribe';
 
 /**
@@ -11,4 +14,15 @@ export async function unsubscribe(db: Db, signer: Signer, email: string, token: 
   if (!verifyUnsubscribeToken(signer, email, token)) return 'forged';
   await unsubscribeNewsletter(db, email, nowIso());
   return 'done';
+}
+
+/**
+ * Double opt-in (issue 31): confirms the sign-up the token was mailed for. The first time, the
+ * consent time is recorded and the welcome is queued in the same transaction (the welcome checks
+ * isSubscribed again when it is sent).
+ */
+export async function confirm(db: Db, signer: Signer, email: string, token: string | undefined, now: Date): Promise<ConfirmOutcome> {
+  return confirmSubscription(db, signer, email, token, now.toISOString(), async (trx, address) => {
+    await enqueue(trx, mailEntry('newsletterWelcome', address, {}), now);
+  });
 }

@@ -18,7 +18,7 @@ export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
 const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 /** The address as stored (contract/forms/email.ts); one the contract refuses is only trimmed and lower-cased. */
-const normaliseEmail = (email: string) => canonicalEmail(email) ?? email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => canonicalEmail(email) ?? email.trim().toLowerCase();
 
 export function unsubscribeToken(signer: Signer, email: string): string {
   return signer.sign('unsubscribe', normaliseEmail(email));
@@ -70,12 +70,12 @@ export async function unsubscribeNewsletter(db: Db, email: string, now: string):
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whether a newsletter may be sent to this address now (subscribed and not unsubscribed). */
+/** Whether a newsletter may be sent to this address now (confirmed and not unsubscribed). */
 export async function isSubscribed(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('newsletter_subscriptions')
-    .select('unsubscribed_at')
+    .select(['unsubscribed_at', 'confirmed_at'])
     .where('email', '=', normaliseEmail(email))
     .executeTakeFirst();
-  return row !== undefined && row.unsubscribed_at === null;
+  return row !== undefined && row.unsubscribed_at === null && row.confirmed_at !== null;
 }

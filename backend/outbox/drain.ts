@@ -3,7 +3,7 @@ import type { Db, DbDialect } from '../db/schema';
 import type { Logger } from '../types';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { claimDue, complete, giveUp, holdBack, nextDueAt, retryLater, type OutboxEntry, type OutboxTopic } from './queue';
-import { admitDelivery, type RecipientLimit } from './recipient-limit';
+import { admitDelivery, type KindLimit, type RecipientLimit } from './recipient-limit';
 
 /**
  * One drain pass: claim what is due, deliver it, settle each entry. Any number of passes may run
@@ -13,7 +13,10 @@ import { admitDelivery, type RecipientLimit } from './recipient-limit';
  * A delivery that throws `PermanentFailure` is given up at once (kept, with the reason); any other
  * error is retried with exponential backoff, and given up only after `maxAttempts`. With a
  * per-recipient limit (policy.perRecipient), an entry over it is held back, not attempted: it is
- * due again when the recipient's window allows (recipient-limit.ts).
+ * due again when the recipient's window allows (recipient-limit.ts). A kind with a rate of its own
+ * (policy.perKind: newsletter campaigns) is held back the same way once its window is full, is not
+ * claimed again in that pass, and is always claimed after every other due entry, so bulk mail
+ * never delays a ticket or a receipt.
  */
 export class PermanentFailure extends Error {
   constructor(message: string) {
@@ -34,6 +37,8 @@ export interface DrainPolicy {
   concurrency?: number;
   /** At most this many deliveries per recipient per window, every kind together (mail: MAIL_PER_RECIPIENT_PER_HOUR); unset: none. */
   perRecipient?: RecipientLimit | undefined;
+  /** At most this many deliveries of a kind per window, across every instance (campaigns: NEWSLETTER_RATE_PER_MINUTE). */
+  perKind?: Readonly<Record<string, KindLimit>> | undefined;
 }
 
 export const DEFAULT_DRAIN_POLICY: DrainPolicy = {
@@ -85,16 +90,29 @@ export async function drainOutbox(target: DrainTarget, budgetMs = 10_000): Promi
   const now = target.clock ?? (() => new Date());
   const result: DrainResult = { delivered: 0, retried: 0, failed: 0, held: 0 };
   const started = Date.now();
+  const limitedKinds = Object.keys(policy.perKind ?? {});
+  /** Kinds whose own window filled up during this pass: not claimed again until the next. */
+  const fullKinds = new Set<string>();
   while (Date.now() - started < budgetMs) {
     const owner = randomUUID();
-    const batch = await claimDue(db, dialect, { topic, owner, limit: policy.batchSize, leaseMs: policy.leaseMs, now: now() });
+    const batch = await claimDue(db, dialect, {
+      topic,
+      owner,
+      limit: policy.batchSize,
+      leaseMs: policy.leaseMs,
+      now: now(),
+      skipKinds: [...fullKinds],
+      lastKinds: limitedKinds,
+    });
     if (batch.length === 0) break;
     const settle = async (entry: OutboxEntry) => {
-      if (policy.perRecipient) {
-        const admission = await admitDelivery(db, dialect, entry, owner, policy.perRecipient, now());
+      const kindLimit = policy.perKind && Object.hasOwn(policy.perKind, entry.kind) ? policy.perKind[entry.kind] : undefined;
+      if (policy.perRecipient || kindLimit) {
+        const admission = await admitDelivery(db, dialect, entry, owner, policy.perRecipient, now(), kindLimit);
         if (admission.kind === 'lost') return;
         if (admission.kind === 'held') {
           await holdBack(db, entry.id, owner, admission.until);
+          if (admission.by === 'kind') fullKinds.add(entry.kind);
           result.held++;
           return;
         }

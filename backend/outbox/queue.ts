@@ -56,6 +56,28 @@ export async function enqueue(db: Db, entry: NewOutboxEntry, now: Date = new Dat
   return id;
 }
 
+/** Many entries in one INSERT (a campaign's batch of recipients), with the ids given or new ones; their ids, in order. */
+export async function enqueueMany(db: Db, entries: ReadonlyArray<NewOutboxEntry & { id?: string }>, now: Date = new Date()): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const at = now.toISOString();
+  const rows = entries.map((entry) => ({
+    id: entry.id ?? newId(),
+    topic: entry.topic,
+    kind: entry.kind,
+    recipient: entry.recipient.trim().toLowerCase(),
+    payload: JSON.stringify(entry.payload ?? {}),
+    status: 'pending' as const,
+    next_attempt_at: at,
+    lease_owner: null,
+    lease_until: null,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+  }));
+  await db.insertInto('outbox').values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
 export interface ClaimOptions {
   topic: OutboxTopic;
   /** Who claims: unique per drain pass. */
@@ -63,6 +85,10 @@ export interface ClaimOptions {
   limit: number;
   leaseMs: number;
   now?: Date;
+  /** Kinds not to claim in this call (a drain pass whose rate limit for them is used up). */
+  skipKinds?: readonly string[];
+  /** Kinds claimed only after every other due entry (rate-limited bulk mail: a campaign never delays a ticket). */
+  lastKinds?: readonly string[];
 }
 
 function toEntry(row: Pick<Selectable<OutboxTable>, 'id' | 'topic' | 'kind' | 'recipient' | 'payload' | 'attempts' | 'created_at'>): OutboxEntry {
@@ -93,6 +119,8 @@ export async function claimDue(db: Db, dialect: DbDialect, options: ClaimOptions
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .$if(Boolean(options.skipKinds?.length), (qb) => qb.where('kind', 'not in', options.skipKinds!))
+    .$if(Boolean(options.lastKinds?.length), (qb) => qb.orderBy(sql`case when kind in (${sql.join(options.lastKinds!)}) then 1 else 0 end`))
     .orderBy('created_at')
     .limit(options.limit);
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();

@@ -433,7 +433,7 @@ describe.each(dbTargets)('backend routes on $name', (target) => {
       expect(res.headers.get('content-type')).toContain('text/csv');
       const csv = await res.text();
       const rows = parse(csv) as string[][];
-      expect(rows[0]).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at']);
+      expect(rows[0]).toEqual(['id', 'first_name', 'last_name', 'email', 'phone', 'organization', 'proposal', 'submitted_at', 'created_at', 'status']);
       const hostile = rows.find((r) => r[5] === `'=HYPERLINK("http://evil")`);
       expect(hostile, 'the formula is exported as text').toBeDefined();
       expect(hostile![4]).toBe('0801 234 5678');

@@ -77,9 +77,11 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     await db
       .insertInto('newsletter_subscriptions')
       .values([
-        { id: newId(), email: 'stay@example.com', created_at: now },
-        { id: newId(), email: 'also@example.com', created_at: now },
-        { id: newId(), email: 'gone@example.com', created_at: now, unsubscribed_at: now },
+        { id: newId(), email: 'stay@example.com', created_at: now, confirmed_at: now },
+        { id: newId(), email: 'also@example.com', created_at: now, confirmed_at: now },
+        { id: newId(), email: 'gone@example.com', created_at: now, confirmed_at: now, unsubscribed_at: now },
+        // Double opt-in (issue 31): a sign-up not confirmed yet is no subscriber.
+        { id: newId(), email: 'waiting@example.com', created_at: now },
       ])
       .execute();
     await db.insertInto('contact_messages').values({ id: newId(), name: 'Tola', email: 't@example.com', topic: 'press', message: 'hello there', submitted_at: now, created_at: now }).execute();
@@ -100,6 +102,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(d.partnerships).toBe(2);
     expect(d.volunteers).toBe(4);
     expect(d.newsletter).toBe(2);
+    expect(d.newsletterUnconfirmed).toBe(1);
     expect(d.contact).toBe(1);
     expect(d.mail).toEqual({ failed: 1, pending: pendingBefore + 1, overdue: 1, heldBack: 0 });
     expect(d.recent.registrations.map((r) => r.reference).sort()).toEqual([...regs].sort());

@@ -111,7 +111,7 @@ const dashboardRecentSchema = z.object({
   unpaidDonations: z.array(z.object({ name: z.string(), amountKobo: count, status: z.enum(['pending', 'review']), at: z.string() })),
   partnerships: z.array(z.object({ name: z.string(), organization: z.string().nullable(), at: z.string() })),
   volunteers: z.array(z.object({ name: z.string(), availability: z.string(), at: z.string() })),
-  /** The address with its local part masked: the list is for a glance, the CSV for work. */
+  /** The address with its local part masked: the list is for a glance, the CSV for work. Confirmed subscribers, `at` their confirmation. */
   newsletter: z.array(z.object({ email: z.string(), at: z.string() })),
   contact: z.array(z.object({ name: z.string(), topic: z.string(), at: z.string() })),
 });
@@ -136,9 +136,16 @@ export const dashboardSchema = z.object({
   donations: z.object({ count, totalKobo: count, pending: count, review: count }),
   partnerships: count,
   volunteers: count,
-  /** Subscribed addresses (unsubscribed ones excluded). */
+  /** Newsletter subscribers: confirmed (double opt-in, issue 31) and not unsubscribed. */
   newsletter: count,
+  /** Sign-ups waiting for their confirmation (forgotten 30 days after signing up); 0 from a backend that does not say. */
+  newsletterUnconfirmed: count.default(0),
   contact: count,
+  /**
+   * The inbox (issue 31, contract/api/inbox.ts): items of every kind still new, and partnership
+   * proposals past their 5-working-day deadline with no reply (0 from a backend that does not say).
+   */
+  inbox: z.object({ new: count, overdue: count }).default({ new: 0, overdue: 0 }),
   /**
    * Mail the outbox could not deliver, mail waiting longer than it should, and mail held back by
    * the per-recipient limit (MAIL_PER_RECIPIENT_PER_HOUR: it goes out once the address's hour allows;

@@ -18,3 +18,24 @@ export const unsubscribePayloadSchema = z.object({
   token: z.string().trim().max(64).optional(),
 });
 export type UnsubscribePayload = z.output<typeof unsubscribePayloadSchema>;
+
+/**
+ * Double opt-in (issue 31): the confirmation mail links to the site's page /newsletter/confirm?email=…&t=…,
+ * whose button posts here (a GET never confirms: mail link scanners open links).
+ *
+ *   POST /api/newsletter/confirm/ { email, token }   (JSON or a form; `t` accepted as in the link)
+ *        → 200 { success, message, confirmedAt }   confirmed now, or earlier (the consent time kept)
+ *        | 403 a forged or edited token, or a sign-up that is gone (forgotten after 30 days, renewed)
+ *        | 409 the address confirmed and has unsubscribed since: only a new sign-up subscribes it
+ *        | 400 anything else                        (NEWSLETTER_CONFIRM_MESSAGES)
+ */
+export const confirmPayloadSchema = unsubscribePayloadSchema;
+export type ConfirmPayload = z.output<typeof confirmPayloadSchema>;
+
+export const confirmResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** When the address confirmed: the consent record. */
+  confirmedAt: z.string(),
+});
+export type ConfirmResult = z.output<typeof confirmResultSchema>;

@@ -49,10 +49,10 @@ export const privacyFallback: Privacy = {
     },
     {
       form: 'Newsletter',
-      collects: 'Email address, when you subscribed and, if you do, when you unsubscribed',
+      collects: 'Email address, when you subscribed, when you confirmed through the link we email you (your consent) and, if you do, when you unsubscribed',
       purpose: 'To send you festival news about once a month.',
       lawfulBasis: 'Consent, which you withdraw with the unsubscribe link in every newsletter.',
-      kept: 'While you are subscribed. After you unsubscribe we keep only the address and the date, so that we never write to you again; ask us and we delete that too.',
+      kept: 'While you are subscribed. An address not confirmed within 30 days is deleted. After you unsubscribe we keep only the address and the date, so that we never write to you again; ask us and we delete that too.',
     },
     {
       form: 'Contact form',

@@ -46,7 +46,7 @@ export const SUBMIT_MESSAGES = {
 
 // The newsletter's own (on every page, in the footer's client component): a module of their own so
 // the browser is not sent every form's messages (issue 15).
-export { NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from './newsletter-messages';
+export { NEWSLETTER_CONFIRM_MESSAGES, NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from './newsletter-messages';
 
 /** Ours: the gate check-in page's answers, worded for a volunteer reading them at a glance. */
 export const CHECK_IN_MESSAGES = {
@@ -80,7 +80,9 @@ export const MAIL_REASONS = {
   ticketResend: 'You are receiving this email because someone asked for the Ìtàn Book & Arts Festival tickets of this address to be sent again.',
   partnership: 'You are receiving this email because a partnership proposal was sent to the Ìtàn Book & Arts Festival with this address.',
   volunteer: 'You are receiving this email because an application to volunteer at the Ìtàn Book & Arts Festival was made with this address.',
+  contact: 'You are receiving this email because a message was sent to the Ìtàn Book & Arts Festival through its contact form with this address.',
   newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
+  newsletterConfirm: 'You are receiving this email because this address was entered in the newsletter form of the Ìtàn Book & Arts Festival website.',
   waitingList: 'You are receiving this email because you joined the waiting list of the Ìtàn Book & Arts Festival with this address.',
   ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
   privacy: 'How we handle your data:',

@@ -8,4 +8,19 @@ export const NEWSLETTER_MESSAGES = {
 
 /** What the newsletter sign-up asks the visitor to agree to (NDPA 2023 consent; issue 16). */
 export const NEWSLETTER_CONSENT =
-  'By subscribing you agree that we email you festival news about once a month. Every email has a one-click unsubscribe link.';
+  'By subscribing you agree that we email you festival news about once a month. We first send a link to confirm your address. Every email has a one-click unsubscribe link.';
+
+/**
+ * Double opt-in (issue 31): the page a confirmation mail links to (/newsletter/confirm) and the
+ * backend's answers to POST /api/newsletter/confirm/. The sign-up form's texts stay the spec's.
+ */
+export const NEWSLETTER_CONFIRM_MESSAGES = {
+  title: 'Confirm your subscription',
+  question: 'Send festival news, about once a month, to',
+  button: 'Confirm my subscription',
+  done: 'Thank you: your subscription is confirmed. We will send you festival news about once a month.',
+  doneTitle: 'You are subscribed',
+  refused: 'This confirmation link is not valid or has expired. Please subscribe again with the form at the bottom of any page.',
+  unsubscribed: 'This address has unsubscribed since it confirmed. To receive the newsletter again, subscribe with the form at the bottom of any page.',
+  failed: 'We could not confirm your subscription just now. Please try again.',
+} as const;

@@ -26,6 +26,9 @@ export const EXTRA_PAGES: readonly string[] = [
   '/contact/thank-you',
   '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA',
   '/newsletter/unsubscribe/done',
+  // Issue 31: the newsletter's confirmation page (a forged token: the page with its button) and its done page.
+  '/newsletter/confirm?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA',
+  '/newsletter/confirm/done',
 ];
 
 /** A path no route serves: the not-found page must be as good as the rest. */

@@ -3,6 +3,31 @@
  * that each refuses a visitor without a session, with a revoked or expired one, and (actions) a
  * cross-origin post. Add new staff pages and actions here.
  */
+/**
+ * A contact message e2e/staff-admin.spec.ts stores before its checks, so the inbox's item page
+ * (issue 31) has something to show and its forms something to change.
+ */
+export const INBOX_FIXTURE = {
+  id: '00000000-0000-4000-8000-000000000031',
+  name: 'Fixture Sender',
+  email: 'fixture-sender@example.com',
+  topic: 'press',
+  message: 'A message stored by the staff routes check, for the inbox pages.',
+} as const;
+const INBOX_ITEM_PAGE = `/staff/inbox/contact/${INBOX_FIXTURE.id}`;
+
+/**
+ * A newsletter campaign draft (and one confirmed subscriber to send it to) e2e/staff-admin.spec.ts
+ * stores before its checks, so the campaign's page and its confirmation step (issue 31) render.
+ */
+export const CAMPAIGN_FIXTURE = {
+  id: '00000000-0000-4000-8000-000000000131',
+  subject: 'Fixture campaign',
+  body: 'A campaign stored by the staff routes check.\n\n- one\n- two',
+  subscriber: 'fixture-reader@example.com',
+} as const;
+const CAMPAIGN_PAGE = `/staff/newsletter/${CAMPAIGN_FIXTURE.id}`;
+
 export const STAFF_PAGES: readonly string[] = [
   '/staff',
   '/staff/check-in',
@@ -12,6 +37,12 @@ export const STAFF_PAGES: readonly string[] = [
   '/staff/reports',
   '/staff/reports/new',
   '/staff/events',
+  '/staff/inbox',
+  '/staff/inbox?kind=partnership&status=in+progress&overdue=1',
+  INBOX_ITEM_PAGE,
+  '/staff/newsletter',
+  CAMPAIGN_PAGE,
+  `${CAMPAIGN_PAGE}?confirm=send`,
 ];
 
 /** GET routes that are not pages (file downloads). */
@@ -69,5 +100,16 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
       'detail-annual-festival-description': 'Two days of books, stories and art.',
     }),
   },
+  { name: 'change an inbox item’s status', page: INBOX_ITEM_PAGE, form: (f) => f.includes('aria-labelledby="status-title"'), fields: () => ({ status: 'in progress' }) },
+  { name: 'add an inbox note', page: INBOX_ITEM_PAGE, form: (f) => f.includes('aria-labelledby="inbox-note-title"'), fields: ({ unique }) => ({ body: `A note for the check ${unique}` }) },
+  { name: 'reply from the inbox', page: INBOX_ITEM_PAGE, form: (f) => f.includes('aria-labelledby="inbox-reply-title"'), fields: ({ unique }) => ({ body: `A reply for the check ${unique}` }) },
+  {
+    name: 'save a newsletter campaign draft',
+    page: '/staff/newsletter',
+    form: (f) => f.includes('aria-labelledby="campaign-editor-title"'),
+    fields: ({ unique }) => ({ subject: `Cross check ${unique}`, body: 'A short newsletter for the check.', intent: 'save' }),
+  },
+  { name: 'send a newsletter test', page: CAMPAIGN_PAGE, form: (f) => f.includes('Send a test to me'), fields: () => ({}) },
+  { name: 'send a newsletter campaign', page: `${CAMPAIGN_PAGE}?confirm=send`, form: (f) => f.includes('Yes, send to'), fields: () => ({}) },
   { name: 'sign out', page: '/staff', form: (f) => f.includes('aria-label="Sign out"'), fields: () => ({}) },
 ];

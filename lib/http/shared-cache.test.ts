@@ -47,7 +47,7 @@ describe('cdnCacheRule (next.config.ts headers())', () => {
       expect(matches(path), path).toBe(true);
       expect(sharedCacheSeconds(req(path)), path).toBe(SHARED_CACHE_SECONDS);
     }
-    for (const path of ['/register', '/register/', '/donations', '/contact', '/volunteer/apply', '/newsletter/unsubscribe', '/newsletter/unsubscribe/done', '/registration/thank-you', '/donations/thank-you', '/staff', '/staff/check-in', '/tickets/ITN-1', '/api/content/hero/', '/_missing/report']) {
+    for (const path of ['/register', '/register/', '/donations', '/contact', '/volunteer/apply', '/newsletter/unsubscribe', '/newsletter/unsubscribe/done', '/newsletter/confirm', '/newsletter/confirm/done', '/registration/thank-you', '/donations/thank-you', '/staff', '/staff/check-in', '/tickets/ITN-1', '/api/content/hero/', '/_missing/report']) {
       expect(matches(path), path).toBe(false);
       expect(sharedCacheSeconds(req(path)), path).toBe(0);
     }

@@ -18,8 +18,8 @@
  */
 export const SHARED_CACHE_SECONDS = 5;
 
-/** Paths answered per visitor (without the leading '/'): forms, thank-you pages, staff, tickets, /api. */
-const PER_VISITOR_SOURCE = String.raw`(?:register|donations(?:/return)?|partnerships|volunteer/apply|contact)/?$|register/offer/|newsletter/unsubscribe(?:/|$)|.*/thank-you/?$|(?:staff|tickets|api)(?:/|$)|_missing/`;
+/** Paths answered per visitor (without the leading '/'): forms, thank-you pages, the newsletter's signed-link pages, staff, tickets, /api. */
+const PER_VISITOR_SOURCE = String.raw`(?:register|donations(?:/return)?|partnerships|volunteer/apply|contact)/?$|register/offer/|newsletter/(?:unsubscribe|confirm)(?:/|$)|.*/thank-you/?$|(?:staff|tickets|api)(?:/|$)|_missing/`;
 const PER_VISITOR = new RegExp(`^/(?:${PER_VISITOR_SOURCE})`);
 
 /**

@@ -22,7 +22,7 @@ export type Loaded<T> = { kind: 'ok'; data: T } | { kind: 'unavailable' } | { ki
 
 const NOT_OFFERED = new Set([404, 405, 501]);
 
-async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+export async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
   try {
     return { kind: 'ok', data: await read() };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { MAIL_OVERDUE_MINUTES } from '@/contract/api/admin-limits';
+import { INBOX_AUDIT_LABELS } from './inbox-messages';
 
 /**
  * The staff area's words, in one place (the API's own messages are in contract/api/admin.ts).
@@ -72,6 +73,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.password-reset': 'Reset a password',
   'staff.disable': 'Disabled an account',
   'staff.enable': 'Enabled an account',
+  ...INBOX_AUDIT_LABELS,
 };
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });

@@ -15,8 +15,11 @@ export interface StaffSection {
 const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff', label: 'Dashboard' },
   { href: '/staff/check-in', label: 'Gate check-in' },
+  // The inbox keeps its statuses, notes and replies in the built-in backend (issue 31).
+  { href: '/staff/inbox', label: 'Inbox', publishing: true },
   { href: '/staff/reports', label: 'Reports', publishing: true },
   { href: '/staff/events', label: 'Events & programme', publishing: true },
+  { href: '/staff/newsletter', label: 'Newsletter', adminOnly: true, publishing: true },
   { href: '/staff/edition', label: 'Edition', adminOnly: true },
   { href: '/staff/accounts', label: 'Accounts', adminOnly: true },
   { href: '/staff/audit', label: 'Audit log', adminOnly: true },

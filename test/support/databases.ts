@@ -22,6 +22,8 @@ export interface TestDatabase {
   handle: DbHandle;
   /** The SQLite file, or undefined on PostgreSQL. */
   file: string | undefined;
+  /** The PostgreSQL database's URL (DATABASE_URL for a backend of its own), or undefined on SQLite. */
+  databaseUrl?: string | undefined;
   /** A second, independent connection to the same database (another "process"). */
   connectAgain: () => DbHandle;
   drop: () => Promise<void>;
@@ -72,6 +74,7 @@ function postgresTarget(adminUrl: string): DbTarget {
       return {
         handle,
         file: undefined,
+        databaseUrl: url.toString(),
         connectAgain: () => {
           const h = connectDb({ databaseUrl: url.toString(), sqlitePath: '', poolSize: 10 });
           extra.push(h);

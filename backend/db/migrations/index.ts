@@ -15,6 +15,9 @@ import { festivalYear } from './2026-11-28-1-festival-year';
 import { offlineGate } from './2026-11-29-1-offline-gate';
 import { donationCheckout } from './2026-11-27-1-donation-checkout';
 import { mediaHousekeeping } from './2026-11-26-3-media-housekeeping';
+import { inbox } from './2026-11-30-1-inbox';
+import { newsletterOptIn } from './2026-11-30-2-newsletter-opt-in';
+import { campaigns } from './2026-11-30-3-campaigns';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -37,6 +40,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1-donation-checkout': donationCheckout,
   '2026-11-28-1-festival-year': festivalYear,
   '2026-11-29-1-offline-gate': offlineGate,
+  '2026-11-30-1-inbox': inbox,
+  '2026-11-30-2-newsletter-opt-in': newsletterOptIn,
+  '2026-11-30-3-campaigns': campaigns,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

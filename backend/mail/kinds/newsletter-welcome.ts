@@ -6,7 +6,7 @@ import { button, escapeHtml, mailLayout, paragraph } from '../html';
 import { defineMailKind } from '../kind';
 import { why } from '../parts';
 
-/** The welcome to a new subscriber, with one-click unsubscribe links. */
+/** The welcome to a new subscriber once confirmed (issue 31, double opt-in), with one-click unsubscribe links. */
 export const newsletterWelcomeMail = defineMailKind({
   payload: z.object({}),
   async load(db, _payload, recipient) {
@@ -19,7 +19,7 @@ export const newsletterWelcomeMail = defineMailKind({
     const links = newsletterUnsubscribeLinks(ctx.signer, siteUrl, recipient);
     const reason = why('newsletter', siteUrl, links.pageUrl);
     const lines = [
-      `Thank you for subscribing to news of the ${FESTIVAL_FULL_NAME}.`,
+      `Thank you for confirming your subscription to news of the ${FESTIVAL_FULL_NAME}.`,
       'About once a month we write with new event reports, podcast episodes, the programme as it takes shape, and registration when it opens.',
     ];
     return {
