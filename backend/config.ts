@@ -72,6 +72,13 @@ const backendConfigSchema = z
     SMTP_URL: optionalTextSetting.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
     /** The sender of every mail, e.g. "Ìtàn Festival <tickets@example.org>". */
     MAIL_FROM: z.string().trim().min(3).default('Ìtàn Festival <no-reply@localhost>'),
+    /** Where answers to our mails go (Reply-To on every mail), e.g. "Ìtàn Festival <hello@example.org>"; unset: to MAIL_FROM. */
+    MAIL_REPLY_TO: optionalTextSetting.pipe(
+      z
+        .string()
+        .regex(/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, 'MAIL_REPLY_TO must be an email address, optionally with a name: Name <address@example.org>')
+        .optional(),
+    ),
     /** First retry of an undelivered mail after this long, doubling up to an hour. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     /** Images one staff member may upload per hour (counted in the database, across instances); 0: no limit. */
@@ -141,6 +148,8 @@ export interface BackendConfig {
   gateSigningKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_REPLY_TO: the Reply-To of every mail; undefined: answers go to mailFrom. */
+  mailReplyTo: string | undefined;
   /** The edition as configured, capacity included; /staff/edition's settings in the database win (backend/edition/). */
   editionSettings: EditionSettings;
   /** The festival's clock: FESTIVAL_NOW when set (tests, rehearsals), else the real time. */
@@ -190,6 +199,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     gateSigningKey: c.GATE_SIGNING_KEY,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    mailReplyTo: c.MAIL_REPLY_TO,
     editionSettings: { ...editionSettingsOf(c), capacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : null },
     now: clockOf(c.FESTIVAL_NOW),
     mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,

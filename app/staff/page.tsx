@@ -139,8 +139,7 @@ function Figures({ d, inbox }: { d: Dashboard; inbox: boolean }) {
           />
           {inbox ? (
             <Figure id="inbox" label={INBOX_TEXT.dashboardFigure} value={INBOX_TEXT.dashboardNew(d.inbox.new)} detail={INBOX_TEXT.dashboardOverdue(d.inbox.overdue)}>
-              <br />
-              <Link href={d.inbox.overdue > 0 ? '/staff/inbox?overdue=1' : '/staff/inbox?status=new'} prefetch={false}>
+              <Link className={styles.figureLink} href={d.inbox.overdue > 0 ? '/staff/inbox?overdue=1' : '/staff/inbox?status=new'} prefetch={false}>
                 {d.inbox.overdue > 0 ? INBOX_TEXT.dashboardOverdueLink : INBOX_TEXT.dashboardNewLink}
               </Link>
             </Figure>

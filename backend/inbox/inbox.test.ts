@@ -63,7 +63,7 @@ describe.each(dbTargets)('inbox on $name', (target) => {
   beforeAll(async () => {
     database = await target.create();
     smtp = await startTestSmtp();
-    const env = { SMTP_URL: smtp.url, SITE_URL: 'https://festival.example', MAIL_FROM: FROM, MAIL_RETRY_BASE_MS: '1', MAIL_PER_RECIPIENT_PER_HOUR: '0' };
+    const env = { SMTP_URL: smtp.url, SITE_URL: 'https://festival.example', MAIL_FROM: FROM, MAIL_REPLY_TO: 'Ìtàn partnerships <partners@festival.example>', MAIL_RETRY_BASE_MS: '1', MAIL_PER_RECIPIENT_PER_HOUR: '0' };
     ({ app } = await buildApp(database.handle, { env }));
     const config = testConfig(env);
     outbox = mailOutbox({ db: db(), dialect: database.handle.dialect, signer: await loadSigner(db(), config.ticketSecret), config, log: silentLogger });
@@ -108,6 +108,8 @@ describe.each(dbTargets)('inbox on $name', (target) => {
     const { mail, to } = smtp.received[0]!;
     expect(to).toEqual([email]);
     expect(mail.from?.value[0]?.address).toBe('hello@festival.example');
+    // The person's answer reaches the team's address (MAIL_REPLY_TO), not a no-reply sender.
+    expect(mail.replyTo?.value[0]?.address).toBe('partners@festival.example');
     expect(mail.subject).toBe('Re: Your partnership proposal to the Ìtàn Book & Arts Festival');
     expect(mail.text).toContain('Dear Tunde,');
     expect(mail.text).toContain(body);
@@ -315,6 +317,17 @@ describe.each(dbTargets)('inbox migration on $name', (target) => {
       expect(await db.selectFrom('contact_messages').select('status').execute()).toEqual([{ status: 'new' }]);
     } finally {
       await database.drop();
+    }
+  });
+});
+
+describe('MAIL_REPLY_TO', () => {
+  it('is unset by default (answers go to MAIL_FROM), takes an address with or without a name, and refuses anything else by name', () => {
+    expect(testConfig().mailReplyTo).toBeUndefined();
+    expect(testConfig({ MAIL_REPLY_TO: 'hello@festival.example' }).mailReplyTo).toBe('hello@festival.example');
+    expect(testConfig({ MAIL_REPLY_TO: 'Ìtàn Festival <hello@festival.example>' }).mailReplyTo).toBe('Ìtàn Festival <hello@festival.example>');
+    for (const value of ['hello', 'hello@', '<hello@festival>', 'a b@festival.example']) {
+      expect(() => testConfig({ MAIL_REPLY_TO: value }), value).toThrow(/MAIL_REPLY_TO/);
     }
   });
 });

@@ -56,6 +56,8 @@ export async function composeMessage(entry: OutboxEntry, ctx: ComposeContext): P
     html: mail.html,
     attachments: mail.attachments ?? [],
     messageId: `<${entry.id}@${domain}>`,
+    // Staff answer people from the inbox: their answers must reach someone even when MAIL_FROM is a no-reply address.
+    ...(ctx.config.mailReplyTo ? { replyTo: ctx.config.mailReplyTo } : {}),
     ...(mail.headers ? { headers: mail.headers } : {}),
     date: new Date(),
   };

@@ -17,7 +17,7 @@ import type { OutboxEntry } from '../outbox/queue';
 export interface ComposeContext {
   db: Db;
   signer: Signer;
-  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'editionSettings' | 'now' | 'gateSigningKey'>;
+  config: Pick<BackendConfig, 'siteUrl' | 'mailFrom' | 'mailReplyTo' | 'editionSettings' | 'now' | 'gateSigningKey'>;
 }
 
 /** What `render` gets: everything but the database (reading is `load`'s job), and the current edition. */

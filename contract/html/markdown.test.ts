@@ -39,6 +39,15 @@ describe('report images come only from /api/media/', () => {
     expect(sanitizeReportHtml(stored)).toBe(
       `<p>a<a href="https://elsewhere.example/p.png" rel="noopener noreferrer">&lt;b&gt;x&lt;/b&gt;</a>b<img src="${MEDIA}" alt="ok" /></p>`,
     );
+    // A dropped image leaves the markup after it whole (it used to close the next element as </dropped-image>).
+    for (const [source, html] of [
+      ['Hello <img src=x> *there*', '<p>Hello  <em>there</em></p>'],
+      ['a <img src="javascript:alert(1)"> **b**', '<p>a  <strong>b</strong></p>'],
+      ['<img> <em>z</em> <img src="data:image/png;base64,AAA">', '<p> <em>z</em> </p>'],
+      ['![alt](https://elsewhere.example/p.gif) *y*', '<p><a href="https://elsewhere.example/p.gif" rel="noopener noreferrer">alt</a> <em>y</em></p>'],
+    ]) {
+      expect(renderReportMarkdown(source!), source).toBe(html);
+    }
     // The general allow-list (event descriptions, other bodies) is unchanged.
     expect(sanitizeBodyHtml('<img src="/images/content/a.webp" alt="A" />')).toBe('<img src="/images/content/a.webp" alt="A" />');
   });

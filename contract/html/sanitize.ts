@@ -71,9 +71,13 @@ const REPORT_OPTIONS: sanitizeHtml.IOptions = {
       const src = (attribs.src ?? '').trim();
       if (SITE_MEDIA_SRC.test(src)) return { tagName, attribs: { ...attribs, src } };
       if (/^https?:\/\//i.test(src)) return { tagName: 'a', attribs: { href: src, rel: 'noopener noreferrer' }, text: attribs.alt?.trim() || src };
-      return { tagName: 'dropped-image', attribs: {} };
+      // Kept as an img without a source and removed by the filter below: renaming a void tag to
+      // an unknown one made sanitize-html close the next element with the unknown name.
+      return { tagName, attribs: {} };
     },
   },
+  // frame.tag is the name before transformTags: an image made a link has an href, a dropped one nothing.
+  exclusiveFilter: (frame) => SANITIZE_OPTIONS.exclusiveFilter!(frame) || (frame.tag === 'img' && !frame.attribs.src && !frame.attribs.href),
 };
 
 /**

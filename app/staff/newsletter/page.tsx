@@ -40,7 +40,7 @@ export default async function NewsletterPage() {
           <p>{NEWSLETTER_TEXT.intro(loaded.audience)}</p>
           <CampaignEditor action={campaignEditorAction} permalink="/staff/newsletter" initial={{ id: '', subject: '', body: '' }} heading={NEWSLETTER_TEXT.newHeading} />
           <section aria-labelledby="campaigns-title">
-            <h2 id="campaigns-title">{NEWSLETTER_TEXT.listHeading}</h2>
+            <h2 id="campaigns-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.listHeading}</h2>
             {loaded.campaigns.length === 0 ? (
               <p>{NEWSLETTER_TEXT.none}</p>
             ) : (

@@ -8,6 +8,7 @@ import formStyles from '@/components/forms/forms.module.css';
 import { CAMPAIGN_LIMITS } from '@/contract/api/campaigns';
 import { NEWSLETTER_TEXT } from '@/lib/staff/newsletter-messages';
 import styles from '../editor.module.css';
+import newsletterStyles from './newsletter.module.css';
 import { initialCampaignEditorState, type CampaignEditorState } from './campaign-editor-state';
 
 export interface CampaignEditorProps {
@@ -34,7 +35,7 @@ export function CampaignEditor({ action, permalink, initial, heading }: Campaign
     <div className={styles.editor} key={state.seq}>
       <FormContext value={{ errors: state.errors, values, setError: () => undefined }}>
         <form action={formAction} noValidate className={formStyles.form} aria-labelledby="campaign-editor-title">
-          <h2 id="campaign-editor-title">{heading}</h2>
+          <h2 id="campaign-editor-title" className={newsletterStyles.heading}>{heading}</h2>
           {state.status === 'error' ? <ErrorSummary errors={state.errors} message={state.message} /> : null}
           <input type="hidden" name="id" value={text(values, 'id')} />
           <Field name="subject" label={NEWSLETTER_TEXT.subjectLabel} maxLength={CAMPAIGN_LIMITS.subject} autoComplete="off" />
@@ -51,7 +52,7 @@ export function CampaignEditor({ action, permalink, initial, heading }: Campaign
       </FormContext>
       {state.status === 'preview' && state.data ? (
         <section className={styles.preview} aria-labelledby="campaign-preview-title" data-testid="campaign-preview">
-          <h2 id="campaign-preview-title">{NEWSLETTER_TEXT.previewHeading}</h2>
+          <h2 id="campaign-preview-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.previewHeading}</h2>
           <p className={styles.previewMeta}>
             {text(values, 'subject')} · {NEWSLETTER_TEXT.previewNote}
           </p>

@@ -65,7 +65,7 @@ export default async function CampaignPage({ params, searchParams }: { params: P
 
       {confirming ? (
         <section className={`${newsletterStyles.panel} ${newsletterStyles.confirm}`} aria-labelledby="confirm-title" data-testid="campaign-confirm">
-          <h2 id="confirm-title">{NEWSLETTER_TEXT.confirmHeading}</h2>
+          <h2 id="confirm-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.confirmHeading}</h2>
           <p>{NEWSLETTER_TEXT.confirmText(audience, campaign.subject)}</p>
           <PermalinkForm action={sendCampaignAction} permalink={`/staff/newsletter/${campaign.id}?confirm=send`} className={styles.actions}>
             <input type="hidden" name="id" value={campaign.id} />
@@ -88,7 +88,7 @@ export default async function CampaignPage({ params, searchParams }: { params: P
             heading={NEWSLETTER_TEXT.editHeading}
           />
           <section className={newsletterStyles.panel} aria-labelledby="send-title">
-            <h2 id="send-title">{NEWSLETTER_TEXT.sendHeading}</h2>
+            <h2 id="send-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.sendHeading}</h2>
             <PermalinkForm action={sendTestAction} permalink={`/staff/newsletter/${campaign.id}`} className={styles.actions}>
               <input type="hidden" name="id" value={campaign.id} />
               <button type="submit" className="btn btn--secondary" aria-describedby="send-test-hint">
@@ -113,7 +113,7 @@ export default async function CampaignPage({ params, searchParams }: { params: P
       ) : (
         <>
           <section className={newsletterStyles.panel} aria-labelledby="progress-title">
-            <h2 id="progress-title">{NEWSLETTER_TEXT.progressHeading}</h2>
+            <h2 id="progress-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.progressHeading}</h2>
             <CampaignProgress progress={campaign.progress} />
             {campaign.status === 'sending' ? (
               <>
@@ -123,7 +123,7 @@ export default async function CampaignPage({ params, searchParams }: { params: P
             ) : null}
           </section>
           <section className={styles.preview} aria-labelledby="content-title">
-            <h2 id="content-title">{NEWSLETTER_TEXT.contentHeading}</h2>
+            <h2 id="content-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.contentHeading}</h2>
             <p className={styles.previewMeta}>
               <strong>{campaign.subject}</strong>
             </p>
