@@ -26,7 +26,10 @@ export function createSigner(secret: string): Signer {
     verify(purpose, value, token) {
       if (!token || !TOKEN_PATTERN.test(token)) return false;
       const given = Buffer.from(token, 'base64url');
-      return given.length === TOKEN_BYTES && timingSafeEqual(given, mac(purpose, value));
+      // The 22nd character carries 4 unused bits: only the canonical spelling is the token, or 16
+      // texts (one edited last character) would open the same link.
+      if (given.length !== TOKEN_BYTES || given.toString('base64url') !== token) return false;
+      return timingSafeEqual(given, mac(purpose, value));
     },
   };
 }
