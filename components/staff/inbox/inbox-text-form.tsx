@@ -5,7 +5,6 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import type { InboxKind } from '@/contract/api/inbox-limits';
 import admin from '../admin.module.css';
 import { INBOX_IDLE, type InboxFormState } from './inbox-form-state';
-import styles from './inbox.module.css';
 
 type Action = (state: InboxFormState, formData: FormData) => Promise<InboxFormState>;
 
@@ -63,7 +62,7 @@ export function InboxTextForm({
             {error}
           </p>
         ) : null}
-        <textarea id={fieldId} name="body" rows={6} className={styles.textarea} defaultValue={typed} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <textarea id={fieldId} name="body" rows={6} defaultValue={typed} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       </div>
       <div>
         <button type="submit" className={`${admin.button} ${admin.primaryButton}`} disabled={pending}>
