@@ -12,7 +12,7 @@ export function InboxFilters({ kind, status, overdue }: { kind?: InboxKind; stat
   return (
     <form method="get" action="/staff/inbox" className={styles.filters} aria-labelledby="inbox-filters-title">
       <fieldset>
-        <legend id="inbox-filters-title">{INBOX_TEXT.filtersTitle}</legend>
+        <legend id="inbox-filters-title" className="visually-hidden">{INBOX_TEXT.filtersTitle}</legend>
         <div className={admin.field}>
           <label htmlFor="inbox-kind">{INBOX_TEXT.kindLabel}</label>
           <select id="inbox-kind" name="kind" defaultValue={kind ?? ''}>
