@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
   // proxy.ts redirects a page URL with a trailing slash itself (Next's documented way).
   skipTrailingSlashRedirect: true,
   // The stylesheets inline in <head> (issue 15): on slow 4G each blocking stylesheet request cost a
-  // round trip (~560 ms) before the first paint. Measured in docs/performance.md, "Issue 15".
+  // round trip (~560 ms) before the first paint. docs/decisions.md, "Inline CSS, per-route CSS chunks".
   // cssChunking 'graph' with no cost per request: with the CSS inlined there are no stylesheet
   // requests to save, so each route gets only the CSS it imports instead of Turbopack's default
   // merged chunks, which put other routes' modules into the home page's HTML (issue 15).

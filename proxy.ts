@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
-import { donationCheckoutOrigin } from '@/lib/backend';
+import { capabilities } from '@/lib/backend';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
 import { pagePostRefusal } from '@/lib/http/page-post';
 import { withRequestIdHeader } from '@/lib/http/request-id';
@@ -63,7 +63,7 @@ async function pageProxy(request: NextRequest, requestId: string): Promise<Respo
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
   requestHeaders.delete(MISSING_VIEW_HEADER);
   const nonce = newNonce();
-  const checkoutOrigin = donationCheckoutOrigin();
+  const checkoutOrigin = capabilities().checkout?.origin;
   const csp = buildCsp(nonce, { dev: isDevelopment(), imageOrigins: getConfig().imageOrigins, formActionOrigins: checkoutOrigin ? [checkoutOrigin] : [] });
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);

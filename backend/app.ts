@@ -4,10 +4,10 @@ import { HTTPException } from 'hono/http-exception';
 import { TrieRouter } from 'hono/router/trie-router';
 import { canKeepAliveAfter413 } from '@/contract/http/body-size';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
-import { rateLimitKey, resolveClientAddress } from './lib/client-address';
-import { createDbRateLimiter, createRateLimiter } from './lib/rate-limit';
-import { fail, HTTP_MESSAGES } from './lib/http';
-import { processLogger } from './lib/log';
+import { rateLimitKey, resolveClientAddress } from './kernel/client-address';
+import { createDbRateLimiter, createRateLimiter } from './kernel/rate-limit';
+import { fail, HTTP_MESSAGES } from './kernel/http';
+import { processLogger } from './kernel/log';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
 import { CAMPAIGN_BODY_LIMIT } from '@/contract/api/campaigns';
 import { adminRoutes } from './admin/routes';
@@ -16,16 +16,21 @@ import { authRoutes } from './auth/routes';
 import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
 import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
-import { formRoutes } from './forms/routes';
+import { contactFlow, partnershipFlow, volunteerFlow } from './forms/service';
+import { donationFlow } from './donations/service';
+import { keyedFormRoutes } from './kernel/form-flow';
+import { newsletterFlow } from './newsletter/sign-up';
+import { registrationFlow } from './tickets/register';
+import { SEAMS } from './seams';
 import { healthRoutes } from './health/routes';
 import { inboxRoutes } from './inbox/routes';
 import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/routes';
-import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './gate/routes';
+import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './tickets/gate/routes';
 import { newsletterRoutes } from './newsletter/routes';
-import { campaignRoutes } from './campaigns/routes';
+import { campaignRoutes } from './newsletter/campaigns/routes';
 import { waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
-import { signerOf } from './lib/signer-of';
-import type { AppDeps, AppEnv } from './types';
+import { signerOf } from './kernel/signer-of';
+import type { AppDeps, AppEnv } from './kernel/deps';
 
 export type BackendApp = Hono<AppEnv>;
 
@@ -37,7 +42,8 @@ const CAMPAIGN_WRITE_PATH = /^\/api\/admin\/newsletter\/campaigns(\/[^/]+)?\/?$/
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
  * fetch(Request) => Response). Everything it needs comes in `deps`, so the site, the standalone
- * server and each test build their own.
+ * server and each test build their own. The composition root: it mounts each feature's routes and
+ * gives each the seams it needs of the others (backend/seams.ts); features never import each other.
  */
 export function createApp(deps: AppDeps): BackendApp {
   const log = deps.log ?? processLogger();
@@ -118,7 +124,7 @@ export function createApp(deps: AppDeps): BackendApp {
   }
 
   // Per-client limit on everything that writes for the public: forms and sign-up attempts. The
-  // client is who TRUSTED_PROXIES says it is (lib/client-address.ts); a client we cannot know
+  // client is who TRUSTED_PROXIES says it is (kernel/client-address.ts); a client we cannot know
   // shares one bucket with every other such client, limited all the same. Staff sign-in is not
   // counted here (a full bucket would lock staff out): it has its own limit (auth/throttle.ts).
   let warnedUnknown = false;
@@ -131,7 +137,7 @@ export function createApp(deps: AppDeps): BackendApp {
     });
     if (!address && !warnedUnknown && deps.config.rateLimit.max > 0) {
       warnedUnknown = true;
-      c.get('log').warn({ area: 'backend' }, 'rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see README, Deployment)');
+      c.get('log').warn({ area: 'backend' }, 'rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see docs/deployment.md)');
     }
     const { allowed, retryAfterSeconds } = await limiter.hit(rateLimitKey(address));
     if (!allowed) {
@@ -152,11 +158,21 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/edition', editionRoutes(deps));
   api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
   api.route('/forms/waiting-list', waitingListFormRoutes({ ...deps, log }));
-  api.route('/waiting-list', waitingListRoutes({ ...deps, log }));
-  api.route('/forms', formRoutes({ ...deps, log }));
+  api.route('/waiting-list', waitingListRoutes({ ...deps, log }, SEAMS.registrations));
+  const formDeps = { ...deps, log };
+  api.route(
+    '/forms',
+    keyedFormRoutes(formDeps)
+      .mount('/newsletter', newsletterFlow(formDeps))
+      .mount('/registrations', registrationFlow(formDeps))
+      .mount('/partnerships', partnershipFlow())
+      .mount('/donations', donationFlow(formDeps))
+      .mount('/volunteer', volunteerFlow())
+      .mount('/contact', contactFlow()).routes,
+  );
   api.route('/donations', donationRoutes({ ...deps, log }));
   api.route('/payments', paymentRoutes({ ...deps, log }));
-  api.route('/tickets', ticketRoutes(deps));
+  api.route('/tickets', ticketRoutes(deps, SEAMS.waitingList));
   // Before checkInRoutes, whose session check covers every path under it: the gate's routes check it once themselves.
   api.route('/admin/check-ins', gateRoutes(deps));
   api.route('/admin/check-ins', checkInRoutes(deps));
@@ -168,7 +184,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/newsletter/campaigns', campaignRoutes(deps));
   api.route('/media', mediaRoutes(deps.db));
   api.route('/admin/inbox', inboxRoutes(deps));
-  api.route('/admin', adminRoutes(deps));
+  api.route('/admin', adminRoutes(deps, SEAMS));
   api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));
 
   app.route('/api', api);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { BackendApp } from './app';
 import { declaredBodyLength, DISCARD_LIMIT_BYTES } from '@/contract/http/body-size';
-import { failureBody, HTTP_MESSAGES } from './lib/http';
+import { failureBody, HTTP_MESSAGES } from './kernel/http';
 
 /** How long a closing connection keeps reading (and discarding) an upload, so the client reads our 413 rather than a reset. */
 const LINGER_MS = 2_000;

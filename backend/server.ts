@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { backendConfigFromEnv } from './config';
+import { backendConfigFromEnv } from './kernel/config';
 import { createBackendServer } from './http-server';
-import { processLogger } from './lib/log';
+import { processLogger } from './kernel/log';
 import { startBackend } from './start';
 
 /** `npm run backend`: the built-in backend on its own port (BACKEND_PORT, default 4000). */

@@ -1,24 +1,24 @@
 import type { Context } from 'hono';
 import { createApp, type BackendApp } from './app';
-import type { BackendConfig } from './config';
+import type { BackendConfig } from './kernel/config';
 import { connectDb } from './db/connect';
 import { migrateToLatest, withBusyRetry } from './db/migrate';
 import type { Db, DbDialect } from './db/schema';
 import { seedContent } from './db/seed';
-import { unknownClientWarning } from './lib/client-address';
-import { loadSigner } from './lib/signing';
-import { mailOutbox } from './mail';
+import { unknownClientWarning } from './kernel/client-address';
+import { loadSigner } from './kernel/signing';
+import { mailOutbox } from './mail-kinds';
 import { reconcileDonations } from './donations/checkout';
-import { occasionally } from './lib/occasional';
-import { processLogger } from './lib/log';
+import { occasionally } from './kernel/occasional';
+import { processLogger } from './kernel/log';
 import { offerFreedPlaces } from './waiting-list/service';
-import { advanceCampaigns } from './campaigns/service';
+import { advanceCampaigns } from './newsletter/campaigns/service';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
-import { checkoutFromConfig, createSandboxGateway, type PaymentGateway, type PaystackCheckout } from './payments';
-import type { AppEnv, Logger } from './types';
+import { createPaystackCheckout, createSandboxGateway, type PaymentGateway, type PaystackCheckout } from './payments';
+import type { AppEnv, Logger } from './kernel/deps';
 
 export interface Backend {
   app: BackendApp;
@@ -32,7 +32,7 @@ export interface Backend {
    * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
    * `waitingList`: offers lapsed and made; `newsletterForgotten`: unconfirmed newsletter sign-ups
    * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
-   * newsletter campaigns' recipients queued and campaigns finished (backend/campaigns/service.ts).
+   * newsletter campaigns' recipients queued and campaigns finished (backend/newsletter/campaigns/service.ts).
    */
   drainMail: (
     budgetMs?: number,
@@ -53,6 +53,13 @@ export interface StartOptions {
   socketAddress?: (c: Context<AppEnv>) => string | undefined;
   /** After a write that queued mail. Default: kick the mail loop when it runs. */
   onOutboxWrite?: (topic: OutboxTopic) => void;
+}
+
+/** Paystack's redirect checkout when a secret key is configured; undefined means the sandbox. */
+function checkoutFromConfig(config: BackendConfig): PaystackCheckout | undefined {
+  return config.paystackSecretKey
+    ? createPaystackCheckout({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl, checkoutOrigin: config.paystackCheckoutOrigin })
+    : undefined;
 }
 
 /** Connects, migrates, seeds the content, and builds the app: what every entry point does at start. */
@@ -97,7 +104,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // Newsletter sign-ups never confirmed within 30 days are forgotten (backend/newsletter/confirm.ts): about once an hour per instance.
   const forgetSignUps = occasionally('newsletter', (now) => forgetUnconfirmedSignUps(handle.db, now), { minIntervalMs: 60 * 60_000, log, idle: 0 });
   // Newsletter campaigns being sent get their next batch of recipients queued, and are marked sent
-  // when done (backend/campaigns/service.ts): every pass, one small read when none is sending. No
+  // when done (backend/newsletter/campaigns/service.ts): every pass, one small read when none is sending. No
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
   const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
   const housekeeping = async () => ({

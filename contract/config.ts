@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantSchema, isoDateSchema, type EditionSettings } from './edition';
 
 /**
- * The settings the site (lib/config.ts) and the built-in backend (backend/config.ts) both read,
+ * The settings the site (lib/config.ts) and the built-in backend (backend/kernel/config.ts) both read,
  * parsed by one set of rules so the two can never disagree on what a value means. Each side
  * reads its own environment; this module only says how a value is parsed.
  */
@@ -62,7 +62,7 @@ export const sharedSettingsShape = {
   PAYSTACK_CHECKOUT_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://checkout.paystack.com'),
   /** Set to 1 by Vercel in its builds and functions: a filesystem that keeps nothing. */
   VERCEL: flagSetting.default(false),
-  /** The least severe log level written (backend/lib/log.ts); one setting for the site and the built-in backend. */
+  /** The least severe log level written (backend/kernel/log.ts); one setting for the site and the built-in backend. */
   LOG_LEVEL: logLevelSetting,
 };
 

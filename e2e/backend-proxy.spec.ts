@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from './support/ports';
+import { freePort } from '../scripts/support/ports';
 import { highlightsFallback } from '../contract/fallbacks';
 
 /**
@@ -138,7 +138,7 @@ test.describe('the /api route @js', () => {
       expect(
         (await request.get(`${siteUrl}/api/admin/export/registrations.csv`, { headers: { Authorization: 'Bearer not-a-real-token-123456' } })).status(),
       ).toBe(401);
-      // /api/health is forwarded like every /api path (README, "Health"): this backend is ours, so it has one.
+      // /api/health is forwarded like every /api path (docs/operations.md, "Health"): this backend is ours, so it has one.
       const health = await request.get(`${siteUrl}/api/health`);
       expect(health.status()).toBe(200);
       expect(health.headers()['cache-control']).toBe('no-store');

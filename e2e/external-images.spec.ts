@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from './support/ports';
+import { freePort } from '../scripts/support/ports';
 import sharp from 'sharp';
 import { heroFallback } from '../contract/fallbacks';
 import { recordCspViolations } from './support/csp-violations';

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addStaffAccount } from '../backend/admin/service';
 import { upsertStaffUser } from '../backend/auth/queries';
 import { connectDb } from '../backend/db/connect';
-import { newId } from '../backend/lib/ids';
+import { newId } from '../backend/kernel/ids';
 import { startTestSmtp, type TestSmtp } from '../test/support/smtp';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { startNext, stop, type Server } from './support/next-server';

@@ -111,7 +111,7 @@ test.describe('plain next start @js', () => {
 
   test('behind a proxy (TRUSTED_PROXIES=1) the address the proxy wrote is the key, one bucket per visitor', async () => {
     // Next handed the header through untouched, which is why it may only be trusted when a proxy
-    // in front writes it (README, Deployment).
+    // in front writes it (docs/deployment.md, "Whose address the rate limit counts").
     const statuses: number[] = [];
     for (let i = 1; i <= 4; i++) statuses.push(await subscribe(behindProxy!.origin, `6.6.6.6, 203.0.113.${i}`, i));
     expect(statuses).toEqual([201, 201, 201, 201]);

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { e2ePorts } from '../playwright.config';
 import { findNginx, LOCATIONS_FILE, NGINX_MISSING, startNginx, type RunningNginx } from '../scripts/nginx.mjs';
 import { rowsWhere, uniqueEmail } from './support/forms';
-import { freePort } from './support/ports';
+import { freePort } from '../scripts/support/ports';
 
 /**
  * The one-server deployment: real nginx with deploy/nginx/festival-locations.conf included

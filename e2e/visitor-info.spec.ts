@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { createSigner } from '../backend/lib/signing';
+import { createSigner } from '../backend/kernel/signing';
 import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, rowsWhere, uniqueEmail } from './support/forms';
 
 /**

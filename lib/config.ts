@@ -25,9 +25,6 @@ const configSchema = z
     // The site's relay outbox (lib/backend/): first retry after this long, doubling up to the max.
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().positive().default(2_000),
     OUTBOX_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
-    // Only whether it is set: with the built-in backend it switches donations to Paystack's checkout
-    // (the backend reads the key itself, backend/config.ts).
-    PAYSTACK_SECRET_KEY: z.string().trim().optional(),
     // Vercel Cron sends it as a bearer token to /api/cron/outbox; unset, that route answers 404.
     CRON_SECRET: z
       .string()
@@ -36,6 +33,9 @@ const configSchema = z
       .pipe(z.string().min(16, 'CRON_SECRET must be at least 16 characters').optional())
       .optional(),
   })
+  // Paystack's settings are the built-in backend's alone (its configuration reads them): the site
+  // asks lib/backend's capabilities whether checkout is on.
+  .omit({ PAYSTACK_CHECKOUT_ORIGIN: true })
   .superRefine(checkFestivalDates);
 
 export interface SiteConfig {
@@ -61,10 +61,6 @@ export interface SiteConfig {
   onVercel: boolean;
   outboxRetry: { baseMs: number; maxMs: number };
   cronSecret: string | undefined;
-  /** PAYSTACK_SECRET_KEY is set. */
-  paystackConfigured: boolean;
-  /** PAYSTACK_CHECKOUT_ORIGIN as an origin: where donors are sent to pay. */
-  paystackCheckoutOrigin: string;
   /** LOG_LEVEL: the site's log lines and the built-in backend's share one logger (backend/lib/log.ts). */
   logLevel: LogLevel;
 }
@@ -100,8 +96,6 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     onVercel: c.VERCEL,
     outboxRetry: { baseMs: c.OUTBOX_RETRY_BASE_MS, maxMs: c.OUTBOX_RETRY_MAX_MS },
     cronSecret: c.CRON_SECRET,
-    paystackConfigured: Boolean(c.PAYSTACK_SECRET_KEY),
-    paystackCheckoutOrigin: new URL(c.PAYSTACK_CHECKOUT_ORIGIN).origin,
     logLevel: c.LOG_LEVEL,
   };
 }

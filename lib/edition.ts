@@ -1,9 +1,8 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
-import { z } from 'zod';
-import { editionFrom, editionStatus, editionStatusSchema, type Edition, type EditionStatus } from '@/contract/edition';
-import { lookupApiClient, usesBuiltInBackend } from '@/lib/backend';
+import { editionFrom, editionStatus, type Edition, type EditionStatus } from '@/contract/edition';
+import { call, capabilities } from '@/lib/backend';
 import { getConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
 
@@ -11,17 +10,16 @@ export { configuredEdition } from '@/lib/config';
 
 /**
  * Where the festival's year stands, for every page that shows dates or offers registration
- * (issue 28). With the built-in backend: its GET /api/edition/ (staff settings in the database win
- * over configuration, and it knows the places left). With the festival's own backend (API_BASE_URL),
- * which has no such endpoint: configuration alone, and "sold out" is that backend's answer to a
- * registration. Either way one clock decides (FESTIVAL_NOW or the real time). One call per render.
+ * (issue 28). Where the backend offers it (capabilities().editionStatus: the built-in one), its
+ * `edition` endpoint: staff settings in the database win over configuration, and it knows the places
+ * left. With the festival's own backend (API_BASE_URL), which has no such endpoint: configuration
+ * alone, and "sold out" is that backend's answer to a registration. Either way one clock decides
+ * (FESTIVAL_NOW or the real time). One call per render.
  */
-const editionResultSchema = z.object({ success: z.literal(true), data: editionStatusSchema });
-
 export const getEditionStatus = cache(async (): Promise<EditionStatus> => {
-  if (usesBuiltInBackend()) {
+  if (capabilities().editionStatus) {
     try {
-      return (await lookupApiClient.get('/api/edition/', { schema: editionResultSchema })).data;
+      return (await call('edition', {}, { client: 'lookup' })).data;
     } catch (error) {
       unstable_rethrow(error);
       logger('edition').warn(`the backend did not answer; using configuration: ${error instanceof Error ? error.message : String(error)}`);

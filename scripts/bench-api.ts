@@ -12,9 +12,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { parseBackendConfig } from '../backend/config';
-import { startBackend } from '../backend/start';
-import { silentLogger } from '../backend/lib/log';
+import { parseBackendConfig, silentLogger, startBackend } from '../backend/index';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

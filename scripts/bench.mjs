@@ -1,5 +1,5 @@
 // `npm run bench`: the site's speed and capacity, measured against its targets (docs/performance.md).
-// Run with tsx (`npm run bench` does): the instance rows use the typed e2e/support/cluster.ts.
+// Run with tsx (`npm run bench` does): the instance rows use the typed scripts/support/cluster.ts.
 //
 //  1. builds the production site into its own folder (.next-bench-site) when sources changed, and
 //     an empty App Router page (scripts/bench/empty-app) as the framework's floor;

@@ -1,6 +1,6 @@
 // nginx on 127.0.0.1 in front of a local app, with the shipped proxy rules
 // (deploy/nginx/festival-locations.conf) included unchanged. Used by e2e/nginx.spec.ts,
-// e2e/support/cluster.ts (several instances: e2e/instances/, the benchmark's instance rows) and
+// scripts/support/cluster.ts (several instances: e2e/instances/, the benchmark's instance rows) and
 // `npm run bench`. Everything nginx writes (pid, logs, temp files, cache) stays in one temp folder.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -10,8 +10,8 @@ import { captureLog, type CapturedLog } from '@/test/support/log';
  * process) carry X-Request-Id, and the log lines made for the request carry the same id.
  */
 const logs = vi.hoisted(() => ({ current: undefined as CapturedLog | undefined }));
-vi.mock('@/backend/lib/log', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/backend/lib/log')>();
+vi.mock('@/backend/kernel/log', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/backend/kernel/log')>();
   return { ...actual, processLogger: () => logs.current?.log ?? actual.silentLogger };
 });
 

@@ -5,7 +5,7 @@ import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { contactFormSchema, toContactPayload } from '@/contract/forms/schemas';
 import { submitForm } from '@/lib/forms/submit';
 
-/** A message from /contact (issue 16): validated here, stored by POST /api/forms/contact/. */
+/** A message from /contact (issue 16): validated here, stored by the backend (the contact endpoint). */
 export async function contactAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, { schema: contactFormSchema, path: '/api/forms/contact/', payload: toContactPayload, fallback: SUBMIT_MESSAGES.contact, thankYou: '/contact/thank-you' });
+  return submitForm(formData, { schema: contactFormSchema, endpoint: 'contact', payload: toContactPayload, fallback: SUBMIT_MESSAGES.contact, thankYou: '/contact/thank-you' });
 }

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { CharCount } from '@/components/forms/char-count';
 import { ChoiceGroup, Field } from '@/components/forms/field';
 import { FormActions } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import styles from '@/components/info/info.module.css';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { getContactInfo } from '@/lib/content';
 import { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_MIN_CHARS, CONTACT_RESPONSE_BUSINESS_DAYS, CONTACT_TOPICS, FESTIVAL_NAME } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -26,14 +25,13 @@ export default async function ContactPage() {
   await connection();
   const info = await getContactInfo();
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="contact-title"
-        eyebrow="Contact"
-        title="Ask us anything"
-        intro={<p>We answer every message by email within {CONTACT_RESPONSE_BUSINESS_DAYS} business days.</p>}
-      />
+    <FormPage
+      className={styles.page}
+      id="contact-title"
+      eyebrow="Contact"
+      title="Ask us anything"
+      intro={<p>We answer every message by email within {CONTACT_RESPONSE_BUSINESS_DAYS} business days.</p>}
+    >
       <section className={styles.section} aria-labelledby="reach-title">
         <h2 id="reach-title">Other ways to reach us</h2>
         <ul className={styles.cards}>
@@ -94,6 +92,6 @@ export default async function ContactPage() {
           </FormActions>
         </ActionForm>
       </section>
-    </Container>
+    </FormPage>
   );
 }

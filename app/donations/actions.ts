@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { DONATION_API, paymentReferenceSchema } from '@/contract/api/donations';
+import { paymentReferenceSchema } from '@/contract/api/donations';
 import type { RetryNotice } from '@/contract/forms/donation-messages';
 import { DONATION_SECRET_FIELDS, type FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
@@ -15,9 +15,9 @@ import {
   toDonationCheckoutPayload,
   toDonationPayload,
 } from '@/contract/forms/schemas';
-import { apiClient, isApiError } from '@/lib/backend';
+import { call, isApiError } from '@/lib/backend';
 import { donationStatus, paystackPageFrom, returnPath, thankYouPath } from '@/lib/forms/donation-checkout';
-import { newIdempotencyKey, resultField, submitForm } from '@/lib/forms/submit';
+import { newIdempotencyKey, submitForm } from '@/lib/forms/submit';
 import { requestLogger } from '@/lib/log';
 
 const withAmount = (raw: Record<string, unknown>) => ({ ...raw, amount: resolveDonationAmount(raw) });
@@ -29,7 +29,7 @@ const withAmount = (raw: Record<string, unknown>) => ({ ...raw, amount: resolveD
 export async function donateAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return submitForm(formData, {
     schema: donationFormSchema,
-    path: '/api/forms/donations/',
+    endpoint: 'donation',
     payload: toDonationPayload,
     fallback: SUBMIT_MESSAGES.donation,
     thankYou: '/donations/thank-you',
@@ -40,7 +40,7 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
     fieldMap: DONATION_PAYLOAD_FIELDS,
     done: (data, result) => {
       const query = new URLSearchParams({ amount: String(data.amount) });
-      const ref = resultField(result, 'donationId') ?? resultField(result, 'reference');
+      const ref = result.donationId ?? result.reference;
       if (ref) query.set('ref', ref);
       return `/donations/thank-you?${query.toString()}`;
     },
@@ -54,7 +54,7 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
 export async function donateCheckoutAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return submitForm(formData, {
     schema: donationCheckoutFormSchema,
-    path: DONATION_API.checkout,
+    endpoint: 'donationCheckout',
     payload: toDonationCheckoutPayload,
     fallback: SUBMIT_MESSAGES.donation,
     thankYou: '/donations/thank-you',
@@ -84,11 +84,11 @@ export async function retryDonationAction(formData: FormData): Promise<void> {
   const key = formData.get('idempotencyKey');
   let page: string | undefined;
   try {
-    const body = (await apiClient.post(DONATION_API.retry, { reference: reference.data }, {
+    const answer = await call('donationRetry', {
+      body: { reference: reference.data },
       idempotencyKey: typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key) ? key : newIdempotencyKey(),
-    })) as Record<string, unknown>;
-    const data = typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
-    page = paystackPageFrom({ body, data });
+    });
+    page = paystackPageFrom(answer);
   } catch (error) {
     if (!isApiError(error)) (await requestLogger('donations')).error(`retry: unexpected ${error instanceof Error ? error.name : typeof error}`);
   }

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { AmountChoice } from '@/components/forms/amount-choice';
 import { Field } from '@/components/forms/field';
 import { FormActions, FormRow, FormSection } from '@/components/forms/layout';
 import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { CHECKOUT_FORM_TEXT } from '@/contract/forms/donation-messages';
-import { donationCheckoutOrigin } from '@/lib/backend';
+import { capabilities } from '@/lib/backend';
 import { getDonationPolicy } from '@/lib/content';
 import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/contract/festival';
 import { donateAction, donateCheckoutAction } from './actions';
@@ -26,23 +25,21 @@ export const metadata: Metadata = {
 export default async function DonationsPage() {
   await connection();
   const policy = await getDonationPolicy();
-  // Live (PAYSTACK_SECRET_KEY with the built-in backend): Paystack's page takes the payment. Else
-  // the spec's card form, for the sandbox or the festival's external backend.
-  const checkout = donationCheckoutOrigin() !== undefined;
+  // Live (the backend offers Paystack's checkout): Paystack's page takes the payment. Else the
+  // spec's card form, for the sandbox or the festival's external backend.
+  const checkout = capabilities().checkout !== null;
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="donate-title"
-        eyebrow="Donate"
-        title="Keep the stories coming"
-        intro={
-          <p>
-            Your gift keeps the festival free to attend and stocks our community reading rooms. Donations are in naira
-            (NGN); the smallest is {formatNaira(DONATION_MIN_NGN)}.
-          </p>
-        }
-      />
+    <FormPage
+      id="donate-title"
+      eyebrow="Donate"
+      title="Keep the stories coming"
+      intro={
+        <p>
+          Your gift keeps the festival free to attend and stocks our community reading rooms. Donations are in naira
+          (NGN); the smallest is {formatNaira(DONATION_MIN_NGN)}.
+        </p>
+      }
+    >
       <ActionForm
         action={checkout ? donateCheckoutAction : donateAction}
         form="donation"
@@ -92,6 +89,6 @@ export default async function DonationsPage() {
           <p key={p.slice(0, 40)}>{p}</p>
         ))}
       </section>
-    </Container>
+    </FormPage>
   );
 }

@@ -14,7 +14,9 @@ const enqueueNewsletter = vi.fn(async () => undefined);
 vi.mock('@/lib/backend', async () => {
   const errors = await import('@/lib/backend/errors');
   const relay = await import('@/lib/backend/relay');
-  return { apiClient: { post }, enqueueNewsletter, isOutage: relay.isOutage, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+  const { createCall } = await import('@/lib/backend/call');
+  const apiClient = { post } as unknown as import('@/lib/backend/client').ApiClient;
+  return { apiClient, call: createCall(() => apiClient, () => true), enqueueNewsletter, isOutage: relay.isOutage, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
 });
 
 // The action's failure line is not this test's subject.

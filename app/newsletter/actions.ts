@@ -1,6 +1,6 @@
 'use server';
 
-import { apiClient, enqueueNewsletter, isOutage } from '@/lib/backend';
+import { call, enqueueNewsletter, isOutage } from '@/lib/backend';
 import { validateForm, type FormState } from '@/contract/forms/form-state';
 import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 import { newsletterFormSchema } from '@/contract/forms/schemas';
@@ -30,7 +30,7 @@ export async function subscribeNewsletter(_previous: FormState, formData: FormDa
   if (!parsed.ok) return { ...failure(undefined), errors: parsed.state.errors };
   const { email } = parsed.data;
   try {
-    await apiClient.post('/api/forms/newsletter/', { email });
+    await call('newsletter', { body: { email } });
     return success;
   } catch (error) {
     // Only "no answer" goes to the outbox (see isOutage); an answer, a 429 included, is shown.

@@ -7,5 +7,5 @@ import { submitForm } from '@/lib/forms/submit';
 
 /** A partnership proposal (spec §3). */
 export async function proposeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, { schema: partnershipFormSchema, path: '/api/forms/partnerships/', payload: toPartnershipPayload, fallback: SUBMIT_MESSAGES.partnership, thankYou: '/partnerships/thank-you' });
+  return submitForm(formData, { schema: partnershipFormSchema, endpoint: 'partnership', payload: toPartnershipPayload, fallback: SUBMIT_MESSAGES.partnership, thankYou: '/partnerships/thank-you' });
 }

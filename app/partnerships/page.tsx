@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { CharCount } from '@/components/forms/char-count';
 import { Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
-import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_NAME, PARTNERSHIP_RESPONSE_BUSINESS_DAYS, PROPOSAL_MAX_CHARS, PROPOSAL_MIN_CHARS } from '@/contract/festival';
 import { proposeAction } from './actions';
 
@@ -19,19 +17,17 @@ export const metadata: Metadata = {
 export default async function PartnershipsPage() {
   await connection();
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="partner-title"
-        eyebrow="Partnerships & Collaborations"
-        title="Build the festival with us"
-        intro={
-          <p>
-            Publishers, schools, libraries, businesses and cultural organisations: tell us what you would like to do
-            together. We reply within {PARTNERSHIP_RESPONSE_BUSINESS_DAYS} business days.
-          </p>
-        }
-      />
+    <FormPage
+      id="partner-title"
+      eyebrow="Partnerships & Collaborations"
+      title="Build the festival with us"
+      intro={
+        <p>
+          Publishers, schools, libraries, businesses and cultural organisations: tell us what you would like to do
+          together. We reply within {PARTNERSHIP_RESPONSE_BUSINESS_DAYS} business days.
+        </p>
+      }
+    >
       <ActionForm action={proposeAction} form="partnership" idempotencyKey={crypto.randomUUID()} permalink="/partnerships" aria-labelledby="partner-title">
         <FormRow>
           <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
@@ -54,6 +50,6 @@ export default async function PartnershipsPage() {
           <SubmitButton pendingLabel="Sending…">Send proposal</SubmitButton>
         </FormActions>
       </ActionForm>
-    </Container>
+    </FormPage>
   );
 }

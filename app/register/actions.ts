@@ -5,7 +5,7 @@ import type { FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
 import { WAITING_LIST_MESSAGES, waitingListFormSchema } from '@/contract/api/waiting-list';
-import { resultField, submitForm } from '@/lib/forms/submit';
+import { submitForm } from '@/lib/forms/submit';
 
 const WAITING_LIST_THANK_YOU = '/register/waiting-list/thank-you';
 
@@ -13,16 +13,16 @@ const WAITING_LIST_THANK_YOU = '/register/waiting-list/thank-you';
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return submitForm(formData, {
     schema: registrationFormSchema,
-    path: '/api/forms/registrations/',
+    endpoint: 'registration',
     payload: toRegistrationPayload,
     fallback: SUBMIT_MESSAGES.registration,
     thankYou: '/registration/thank-you',
     done: (data, result) => {
       const query = new URLSearchParams({ tickets: String(data.numberOfTickets) });
-      const ref = resultField(result, 'ticketReference') ?? resultField(result, 'registrationId');
+      const ref = result.ticketReference ?? result.registrationId;
       if (ref) query.set('ref', ref);
       // The signed ticket link's token (the built-in backend sends it; another backend may not).
-      const token = ticketLinkToken(resultField(result, 'ticketUrl') ?? '');
+      const token = ticketLinkToken(result.ticketUrl ?? '');
       if (token) query.set('t', token);
       return `/registration/thank-you?${query.toString()}`;
     },
@@ -33,7 +33,7 @@ export async function registerAction(_previous: FormState, formData: FormData): 
 export async function joinWaitingListAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return submitForm(formData, {
     schema: waitingListFormSchema,
-    path: '/api/forms/waiting-list/',
+    endpoint: 'waitingList',
     payload: (data) => ({ ...data, submittedAt: new Date().toISOString() }),
     fallback: WAITING_LIST_MESSAGES.submitFailed,
     thankYou: WAITING_LIST_THANK_YOU,

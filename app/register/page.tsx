@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TicketStepper } from '@/components/forms/ticket-stepper';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS } from '@/contract/festival';
 import { ButtonLink } from '@/components/ui/button';
 import { REGISTRATION_WINDOW_MESSAGES, editionName } from '@/contract/edition';
@@ -48,22 +47,20 @@ export default async function RegisterPage() {
 
 function RegistrationForm() {
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="register-title"
-        eyebrow="Free registration"
-        title="Register for the festival"
-        intro={
-          <>
-            <p>
-              Registration is free. Each ticket is a wristband for the {WRISTBAND_HOURS}-hour festival: wear it to enter
-              every reading, workshop and performance.
-            </p>
-            <p className={styles.note}>{`Maximum ${TICKETS_MAX} tickets per registration`}</p>
-          </>
-        }
-      />
+    <FormPage
+      id="register-title"
+      eyebrow="Free registration"
+      title="Register for the festival"
+      intro={
+        <>
+          <p>
+            Registration is free. Each ticket is a wristband for the {WRISTBAND_HOURS}-hour festival: wear it to enter
+            every reading, workshop and performance.
+          </p>
+          <p className={styles.note}>{`Maximum ${TICKETS_MAX} tickets per registration`}</p>
+        </>
+      }
+    >
       <ActionForm
         action={registerAction}
         form="registration"
@@ -83,20 +80,18 @@ function RegistrationForm() {
         </FormActions>
       </ActionForm>
       <LostTicket />
-    </Container>
+    </FormPage>
   );
 }
 
 function WaitingListForm() {
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="register-title"
-        eyebrow={REGISTER_PAGE_TEXT.soldOutEyebrow}
-        title={REGISTER_PAGE_TEXT.soldOutTitle}
-        intro={<p>{REGISTER_PAGE_TEXT.waitingListIntro}</p>}
-      />
+    <FormPage
+      id="register-title"
+      eyebrow={REGISTER_PAGE_TEXT.soldOutEyebrow}
+      title={REGISTER_PAGE_TEXT.soldOutTitle}
+      intro={<p>{REGISTER_PAGE_TEXT.waitingListIntro}</p>}
+    >
       <ActionForm action={joinWaitingListAction} form="waitingList" idempotencyKey={crypto.randomUUID()} permalink="/register" aria-labelledby="register-title">
         <Field name="name" label="Full name" autoComplete="name" spellCheck={false} />
         <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email you here when wristbands are free for you." />
@@ -106,7 +101,7 @@ function WaitingListForm() {
         </FormActions>
       </ActionForm>
       <LostTicket />
-    </Container>
+    </FormPage>
   );
 }
 
@@ -120,8 +115,7 @@ function LostTicket() {
 
 function Notice({ eyebrow, title, lines, links = [], newsletter }: { eyebrow: string; title: string; lines: string[]; links?: { href: string; label: string }[]; newsletter?: string | undefined }) {
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading level={1} id="register-title" eyebrow={eyebrow} title={title} />
+    <FormPage id="register-title" eyebrow={eyebrow} title={title}>
       <div className={styles.panel} data-testid="registration-notice">
         {lines.map((line) => (
           <p key={line}>{line}</p>
@@ -141,6 +135,6 @@ function Notice({ eyebrow, title, lines, links = [], newsletter }: { eyebrow: st
           ) : null}
         </div>
       ) : null}
-    </Container>
+    </FormPage>
   );
 }

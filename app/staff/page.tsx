@@ -6,9 +6,9 @@ import type { Dashboard } from '@/contract/api/admin';
 import { GateDuplicates } from '@/components/staff/gate-duplicates';
 import type { CheckInCounts } from '@/contract/api/tickets';
 import { loadCheckInCounts, loadDashboard } from '@/lib/staff/admin';
-import { EXPORT_LABELS, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
-import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { requireStaff } from '@/lib/staff/session';
+import { EXPORT_LABELS, PUBLISHING_OFF_MESSAGE, STAFF_TEXT, formatCount, formatKobo, formatLagos, formatLagosShort } from '@/lib/staff/messages';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
 import { editionName } from '@/contract/edition';
 import Link from 'next/link';
 import { INBOX_TEXT } from '@/lib/staff/inbox-messages';
@@ -22,14 +22,13 @@ const EXPORT_KINDS = Object.keys(EXPORT_LABELS) as (keyof typeof EXPORT_LABELS)[
  * CSV exports (issue 32: the files hold donors' addresses and phones; the backend refuses them to
  * other roles and audits every download).
  */
-export default async function StaffDashboard() {
-  const staff = await requireStaff('/staff');
+export default staffPage({ role: 'staff', page: '/staff' }, async function StaffDashboard(staff) {
   const dashboard = await loadDashboard();
   const counts = dashboard.kind === 'unavailable' ? await loadCheckInCounts() : undefined;
   return (
     <StaffShell staff={staff} current="/staff" title={STAFF_TEXT.dashboardTitle} width="wide">
-      {isPublishingEnabled() ? null : <p className={styles.notice}>{PUBLISHING_OFF_MESSAGE}</p>}
-      {dashboard.kind === 'ok' ? <Figures d={dashboard.data} inbox={isPublishingEnabled()} /> : null}
+      {capabilities().publishing ? null : <p className={styles.notice}>{PUBLISHING_OFF_MESSAGE}</p>}
+      {dashboard.kind === 'ok' ? <Figures d={dashboard.data} inbox={capabilities().inbox} /> : null}
       {dashboard.kind === 'unavailable' ? (
         <>
           <p className={styles.notice} data-testid="dashboard-unavailable">
@@ -56,7 +55,7 @@ export default async function StaffDashboard() {
       ) : null}
     </StaffShell>
   );
-}
+});
 
 function Figure({ id, label, value, detail, children }: { id: string; label: string; value: string; detail?: string; children?: ReactNode }) {
   return (

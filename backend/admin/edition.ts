@@ -1,13 +1,12 @@
 import { editionDates, editionFrom, festivalEndsAt, formatInstant, type Edition } from '@/contract/edition';
 import type { EditionAdmin, EditionPayload } from '@/contract/api/edition-admin';
 import { recordAudit } from '../audit/log';
-import type { BackendConfig } from '../config';
+import type { BackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
-import { editionCounter, placesUsed } from '../edition/counter';
+import { editionCounter, lockCounter, placesUsed } from '../edition/counter';
 import { deleteStoredEdition, readStoredEdition, storeEdition } from '../edition/queries';
 import { currentEdition, currentEditionStatus } from '../edition/service';
-import type { StaffUser } from '../types';
-import { lockCounter } from '../waiting-list/queries';
+import type { StaffUser } from '../kernel/deps';
 
 /**
  * /staff/edition's backend (issue 28): what is in force and where it comes from; saving a new

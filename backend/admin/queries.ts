@@ -2,11 +2,7 @@ import { sql } from 'kysely';
 import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
 import type { Edition } from '@/contract/edition';
 import type { Db } from '../db/schema';
-import { gateDuplicates } from '../gate/pack';
-import { CAMPAIGN_MAIL_KIND } from '../mail/kinds/newsletter-campaign';
-import { inboxCounts } from '../inbox/queries';
-import { checkInCounts } from '../tickets/queries';
-import { waitingListCounts } from '../waiting-list/queries';
+import type { DashboardSources } from '../kernel/seams';
 
 /**
  * The staff dashboard's figures, counted by the database. PostgreSQL answers count() and sum() as
@@ -29,10 +25,13 @@ function maskEmail(email: string): string {
 
 /**
  * Registrations, wristbands, check-ins, given-back tickets and the waiting list are the current
- * edition's (`edition`; rows from before editions were recorded count as current).
+ * edition's (`edition`; rows from before editions were recorded count as current). The figures
+ * other features keep come through `sources` (kernel/seams.ts DashboardSources, given by app.ts).
  */
-export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
+export async function dashboardFigures(db: Db, sources: DashboardSources, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
+  const { checkInCounts, waitingListCounts, gateDuplicates, inboxCounts } = sources;
   const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
+  const unpaced = sources.pacedMailKinds.length > 0 ? sql<boolean>`kind not in (${sql.join(sources.pacedMailKinds)})` : sql<boolean>`1 = 1`;
   const ofEdition = sql<boolean>`(edition = ${edition.startDate} or edition is null)`;
   const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates, inbox] = await Promise.all([
     checkInCounts(db, edition.startDate),
@@ -62,9 +61,9 @@ export async function dashboardFigures(db: Db, edition: Pick<Edition, 'startDate
         sql<string>`coalesce(sum(case when status = 'failed' then 1 else 0 end), 0)`.as('failed'),
         sql<string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('pending'),
         // Held back by the per-recipient limit: waiting on purpose, so not overdue (and counted apart).
-        // Campaign mails wait for NEWSLETTER_RATE_PER_MINUTE on purpose: neither overdue nor held by the per-recipient limit (their progress is on /staff/newsletter).
-        sql<string>`coalesce(sum(case when status = 'pending' and kind <> ${CAMPAIGN_MAIL_KIND} and held_until is null and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
-        sql<string>`coalesce(sum(case when status = 'pending' and kind <> ${CAMPAIGN_MAIL_KIND} and held_until is not null then 1 else 0 end), 0)`.as('held'),
+        // Paced kinds (campaign mails, NEWSLETTER_RATE_PER_MINUTE) wait on purpose: neither overdue nor held by the per-recipient limit (their progress is on /staff/newsletter).
+        sql<string>`coalesce(sum(case when status = 'pending' and ${unpaced} and held_until is null and created_at < ${overdueBefore} then 1 else 0 end), 0)`.as('overdue'),
+        sql<string>`coalesce(sum(case when status = 'pending' and ${unpaced} and held_until is not null then 1 else 0 end), 0)`.as('held'),
       ])
       .where('topic', '=', 'mail')
       .executeTakeFirstOrThrow(),

@@ -3,19 +3,17 @@ import { currentEdition } from '../edition/service';
 import {
   ACCOUNT_MESSAGES,
   AUDIT_PAGE_SIZE,
-  auditQuerySchema,
-  createStaffPayloadSchema,
-  resetPasswordPayloadSchema,
 } from '@/contract/api/admin';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import { listAudit } from '../audit/log';
 import { requireAdmin, requireStaff } from '../auth/middleware';
 import { EmailTakenError } from '../auth/queries';
 import { isExportKind } from '../export/csv';
-import { fail } from '../lib/http';
-import { validJson } from '../lib/validate';
-import type { AppDeps, AppEnv } from '../types';
-import { EDITION_FORM_MESSAGES, editionPayloadSchema, type EditionPayload } from '@/contract/api/edition-admin';
-import { offerFreedPlaces } from '../waiting-list/service';
+import { fail } from '../kernel/http';
+import { validJson } from '../kernel/validate';
+import type { AppDeps, AppEnv } from '../kernel/deps';
+import type { DashboardSources, WaitingListSeam } from '../kernel/seams';
+import { EDITION_FORM_MESSAGES, type EditionPayload } from '@/contract/api/edition-admin';
 import { CapacityBelowTakenError, readEditionAdmin, saveEdition } from './edition';
 import { dashboardFigures } from './queries';
 import {
@@ -34,7 +32,7 @@ import {
  * /admin/export/<kind>.csv, the same CSV as `npm run export -- <kind>`, each download audited),
  * staff accounts and the audit log (contract/api/admin.ts lists the messages).
  */
-export function adminRoutes(deps: AppDeps) {
+export function adminRoutes(deps: AppDeps, seams: { waitingList: WaitingListSeam; dashboard: DashboardSources }) {
   const { db } = deps;
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
@@ -60,7 +58,7 @@ export function adminRoutes(deps: AppDeps) {
     });
   });
 
-  r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, await currentEdition(db, deps.config)) }));
+  r.get('/dashboard', async (c) => c.json({ success: true, data: await dashboardFigures(db, seams.dashboard, await currentEdition(db, deps.config)) }));
 
   // The edition (issue 28), admins only: what is in force, and saving it (PUT; POST for the site's client).
   r.get('/edition', admin, async (c) => c.json({ success: true, data: await readEditionAdmin(db, deps.config) }));
@@ -76,20 +74,20 @@ export function adminRoutes(deps: AppDeps) {
     }
     // Places may have come free (a raised capacity, a reopened window): offer them to the waiting list.
     try {
-      await offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log });
+      await seams.waitingList.offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log });
     } catch (error) {
       deps.log?.error({ area: 'edition' }, `waiting list after a save: ${error instanceof Error ? error.message : String(error)}`);
     }
     return c.json({ success: true, data: await readEditionAdmin(db, deps.config), message: input === 'configuration' ? EDITION_FORM_MESSAGES.reset : EDITION_FORM_MESSAGES.saved });
   };
-  r.on(['PUT', 'POST'], '/edition', admin, validJson(editionPayloadSchema), (c) => editionSaved(c, c.req.valid('json')));
+  r.on(['PUT', 'POST'], '/edition', admin, validJson(ENDPOINTS.editionSave.request), (c) => editionSaved(c, c.req.valid('json')));
   // "Back to configuration": the stored edition is deleted (DELETE; POST …/reset for the site's client).
   r.delete('/edition', admin, (c) => editionSaved(c, 'configuration'));
   r.post('/edition/reset', admin, (c) => editionSaved(c, 'configuration'));
 
   r.get('/staff', admin, async (c) => c.json({ success: true, data: await listStaffAccounts(db) }));
 
-  r.post('/staff', admin, validJson(createStaffPayloadSchema), async (c) => {
+  r.post('/staff', admin, validJson(ENDPOINTS.staffCreate.request), async (c) => {
     try {
       const { account, generatedPassword } = await addStaffAccount(db, c.get('staff'), c.req.valid('json'));
       return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.created, ...(generatedPassword ? { generatedPassword } : {}) }, 201);
@@ -105,7 +103,7 @@ export function adminRoutes(deps: AppDeps) {
     throw error;
   };
 
-  r.post('/staff/:id/password', admin, validJson(resetPasswordPayloadSchema), async (c) => {
+  r.post('/staff/:id/password', admin, validJson(ENDPOINTS.staffPassword.request), async (c) => {
     try {
       const { account, generatedPassword } = await resetStaffPassword(db, c.get('staff'), c.req.param('id'), c.req.valid('json').password);
       return c.json({ success: true, data: account, message: ACCOUNT_MESSAGES.passwordReset, ...(generatedPassword ? { generatedPassword } : {}) });
@@ -133,7 +131,7 @@ export function adminRoutes(deps: AppDeps) {
   });
 
   r.get('/audit', admin, async (c) => {
-    const { page } = auditQuerySchema.parse({ page: c.req.query('page') });
+    const { page } = ENDPOINTS.audit.query.parse({ page: c.req.query('page') });
     const { results, count } = await listAudit(db, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
     return c.json({ success: true, data: results, page, pageSize: AUDIT_PAGE_SIZE, count });
   });

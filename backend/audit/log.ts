@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 import type { AuditLogTable, Db } from '../db/schema';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 
 /**
  * The audit log of the staff area: every change a staff member makes is one row, written with

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/schema';
-import { fail, HTTP_MESSAGES } from '../lib/http';
-import type { AppEnv } from '../types';
+import { fail, HTTP_MESSAGES } from '../kernel/http';
+import type { AppEnv } from '../kernel/deps';
 import { bearerToken, userForToken } from './queries';
 
 /** Requires a valid staff bearer token; puts the user on the context. */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_SESSION_HOURS, STAFF_SESSION_IDLE_MINUTES } from '@/contract/api/staff';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/schema';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 /**

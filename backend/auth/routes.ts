@@ -1,10 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SIGN_IN_MESSAGES, staffLoginFormSchema, staffRegisterPayloadSchema } from '@/contract/api/staff';
+import { SIGN_IN_MESSAGES } from '@/contract/api/staff';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import { ACCOUNT_MESSAGES } from '@/contract/api/admin';
-import { resolveClientAddress } from '../lib/client-address';
-import { fail } from '../lib/http';
-import { validJson } from '../lib/validate';
-import type { AppDeps, AppEnv } from '../types';
+import { resolveClientAddress } from '../kernel/client-address';
+import { fail } from '../kernel/http';
+import { validJson } from '../kernel/validate';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { requireStaff } from './middleware';
 import { bearerToken } from './queries';
 import { signIn, signOut, signUp } from './service';
@@ -26,7 +27,7 @@ export function authRoutes(deps: AppDeps) {
 
   // Sign-in's own limit (auth/throttle.ts), not the forms' bucket: failures per account and per client.
   const throttle = createSignInThrottle(db);
-  r.post('/login', validJson(staffLoginFormSchema), async (c) => {
+  r.post('/login', validJson(ENDPOINTS.login.request), async (c) => {
     const { email, password } = c.req.valid('json');
     const address = resolveClientAddress({ forwardedFor: c.req.header('x-forwarded-for'), peer: deps.socketAddress?.(c), trust: config.trustedProxies });
     const turn = await throttle.attempt({ email, address });
@@ -52,7 +53,7 @@ export function authRoutes(deps: AppDeps) {
     if (!config.allowStaffSignup) return fail(c, 403, AUTH_MESSAGES.signupDisabled);
     await next();
   };
-  r.post('/register', signupOpen, validJson(staffRegisterPayloadSchema), async (c) => {
+  r.post('/register', signupOpen, validJson(ENDPOINTS.staffRegister.request), async (c) => {
     const signedUp = await signUp(db, c.req.valid('json'));
     if (signedUp === 'taken') return fail(c, 400, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     return c.json({ success: true, token: signedUp.token, user: signedUp.user, message: AUTH_MESSAGES.registered }, 201);

@@ -1,7 +1,7 @@
 import type { StaffRegisterPayload } from '@/contract/api/staff';
 import { recordAudit } from '../audit/log';
 import type { Db } from '../db/schema';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 import { checkCredentials, createStaffUser, EmailTakenError, findStaffByEmail, issueToken, revokeToken } from './queries';
 
 /**

@@ -1,7 +1,7 @@
 import { SIGN_IN_WAIT_MINUTES } from '@/contract/api/staff';
 import type { Db } from '../db/schema';
-import { rateLimitKey } from '../lib/client-address';
-import { createDbRateLimiter } from '../lib/rate-limit';
+import { rateLimitKey } from '../kernel/client-address';
+import { createDbRateLimiter } from '../kernel/rate-limit';
 
 /**
  * Staff sign-in's own limit (issue 32), never the forms' shared bucket: anonymous form posts,
@@ -23,7 +23,7 @@ export const SIGN_IN_LIMIT = { perAccount: 10, perClient: 30, windowMs: SIGN_IN_
 export interface SignInAttempt {
   /** The email as typed. */
   email: string;
-  /** The client's address, when known (backend/lib/client-address.ts). */
+  /** The client's address, when known (backend/kernel/client-address.ts). */
   address: string | undefined;
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackendConfig } from '../config';
+import type { BackendConfig } from '../kernel/config';
 import { BackupError, backupName, CHECKSUM_SUFFIX, formatBytes, kindOfFile, pruneBackups, stampOf, verifyChecksum, writeChecksum } from './files';
 import { backupPostgres, restorePostgres, type PgTools } from './postgres';
 import { backupSqlite, restoreSqlite } from './sqlite';

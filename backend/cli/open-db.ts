@@ -1,7 +1,7 @@
-import { parseBackendConfig } from '../config';
+import { parseBackendConfig } from '../kernel/config';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { logToStderr } from '../lib/log';
+import { logToStderr } from '../kernel/log';
 
 /**
  * The configured database, migrated: what the command-line tools work on. Their results go to

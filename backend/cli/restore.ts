@@ -1,4 +1,4 @@
-import { parseBackendConfig } from '../config';
+import { parseBackendConfig } from '../kernel/config';
 import { BackupError, runRestore } from '../backup';
 
 /**

@@ -1,39 +1,22 @@
 import { Hono } from 'hono';
-import type { BackendConfig } from '../config';
+import type { BackendConfig } from '../kernel/config';
 import { currentEdition } from '../edition/service';
 import { z } from 'zod';
-import { EVENT_DETAIL_MESSAGES, eventDetailRequestSchema } from '@/contract/api/event-details';
-import { CARD_MESSAGES, cardInputSchema, HERO_MESSAGES, heroInputSchema } from '@/contract/api/reports';
+import { EVENT_DETAIL_MESSAGES } from '@/contract/api/event-details';
+import { ENDPOINTS } from '@/contract/api/endpoints';
+import { CARD_MESSAGES, HERO_MESSAGES } from '@/contract/api/reports';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import { CONTROL_CHARACTERS } from '@/contract/forms/checks';
 import type { Db } from '../db/schema';
-import { fail } from '../lib/http';
-import { validJson } from '../lib/validate';
-import { knownImage } from '../reports/known-image';
+import { fail } from '../kernel/http';
+import { validJson } from '../kernel/validate';
+import { knownImage } from '../media/known-image';
 import { requireStaff } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../types';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
 import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
 
-const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 12;
-
-const intParam = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/, 'Invalid value')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `Minimum value is ${min}`).max(max, `Maximum value is ${max}`))
-    .optional();
-
-const listQuerySchema = z.object({
-  category: z.string().trim().max(100).optional(),
-  limit: intParam(1, MAX_PAGE_SIZE),
-  page: intParam(1, 100_000),
-});
-
-const featuredQuerySchema = z.object({ limit: intParam(1, MAX_PAGE_SIZE) });
 
 function queryErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -84,7 +67,7 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
   r.get('/podcasts', async (c) => c.json(await listPodcasts(db)));
 
   r.get('/highlights', async (c) => {
-    const parsed = listQuerySchema.safeParse(c.req.query());
+    const parsed = ENDPOINTS.highlights.query.safeParse(c.req.query());
     if (!parsed.success) return fail(c, 400, 'Invalid query parameters.', queryErrors(parsed.error));
     const { category, limit = DEFAULT_PAGE_SIZE, page = 1 } = parsed.data;
     // Matched case-insensitively against the category name or its slug: both reduce to the slug.
@@ -104,7 +87,7 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
   });
 
   r.get('/highlights/featured', async (c) => {
-    const parsed = featuredQuerySchema.safeParse(c.req.query());
+    const parsed = ENDPOINTS.featuredHighlights.query.safeParse(c.req.query());
     if (!parsed.success) return fail(c, 400, 'Invalid query parameters.', queryErrors(parsed.error));
     return c.json(await listFeaturedHighlights(db, parsed.data.limit ?? FEATURED_DEFAULT_LIMIT));
   });
@@ -128,18 +111,18 @@ export function adminContentRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
 
-  r.post('/hero', validJson(heroInputSchema), knownImage(db), async (c) => {
+  r.post('/hero', validJson(ENDPOINTS.heroSave.request), knownImage(db), async (c) => {
     const hero = await saveHero(db, dialect, c.get('staff'), c.req.valid('json'));
     return c.json({ success: true, data: hero, message: HERO_MESSAGES.saved });
   });
 
-  r.post('/events/:slug', validJson(cardInputSchema), knownImage(db), async (c) => {
+  r.post('/events/:slug', validJson(ENDPOINTS.eventCardSave.request), knownImage(db), async (c) => {
     const found = await saveEventCard(db, dialect, c.get('staff'), c.req.param('slug'), c.req.valid('json'));
     return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
   });
 
   // Title, start and end (ISO, Lagos +01:00 from the form), venue, address, description.
-  r.post('/event-details/:slug', validJson(eventDetailRequestSchema), async (c) => {
+  r.post('/event-details/:slug', validJson(ENDPOINTS.eventDetailSave.request), async (c) => {
     const saved = await saveEventDetail(db, dialect, c.get('staff'), c.req.param('slug'), c.req.valid('json'));
     return saved ? c.json({ success: true, data: saved, message: EVENT_DETAIL_MESSAGES.saved }) : fail(c, 404, EVENT_DETAIL_MESSAGES.notFound);
   });
@@ -151,7 +134,7 @@ export function adminProgramRoutes(deps: AppDeps) {
   const { db } = deps;
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
-  r.post('/:id', validJson(cardInputSchema), knownImage(db), async (c) => {
+  r.post('/:id', validJson(ENDPOINTS.programSave.request), knownImage(db), async (c) => {
     const found = await saveProgramme(db, c.get('staff'), c.req.param('id'), c.req.valid('json'));
     return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
   });

@@ -3,7 +3,7 @@ import { mediaUrl, type CardInput, type HeroInput } from '@/contract/api/reports
 import type { EventDetail, Events, Hero } from '@/contract/content/schemas';
 import { recordAudit } from '../audit/log';
 import type { Db, DbDialect } from '../db/schema';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 import { getEvents, getHero, getStoredEventDetails, lockContentBlock, publicEventDetail, putContentBlock, updateContentBlock, updateProgram } from './queries';
 
 /**

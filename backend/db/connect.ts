@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
-import { processLogger } from '../lib/log';
+import { processLogger } from '../kernel/log';
 import type { Database, Db, DbDialect } from './schema';
 
 export interface DbHandle {

@@ -125,7 +125,7 @@ export interface RegistrationTable {
 }
 
 /**
- * One scan at a gate (migration 2026-11-29-1, backend/gate/scans.ts): an offline admission a phone
+ * One scan at a gate (migration 2026-11-29-1, backend/tickets/gate/scans.ts): an offline admission a phone
  * synced, or an online scan (the JavaScript gate's, or the gate form's). The id is the phone's, so
  * a retried sync is the same row.
  */
@@ -144,7 +144,7 @@ export interface GateScanTable {
   offline: number;
   /** 0 or 1: the phone admitted it offline, or the server checked it in when it arrived online. */
   admitted: number;
-  /** GateScanOutcome (backend/gate/scans.ts): what happened when it was recorded. */
+  /** GateScanOutcome (backend/tickets/gate/scans.ts): what happened when it was recorded. */
   outcome: string;
   /** A refusal's reason (CHECK_IN_REFUSAL_REASONS), else null. */
   reason: string | null;
@@ -358,7 +358,7 @@ export interface OutboxTable {
 
 export type CampaignStatus = 'draft' | 'sending' | 'sent';
 
-/** A newsletter campaign (migration 2026-11-30-3, backend/campaigns/): draft → sending → sent, once. */
+/** A newsletter campaign (migration 2026-11-30-3, backend/newsletter/campaigns/): draft → sending → sent, once. */
 export interface NewsletterCampaignTable {
   id: string;
   subject: string;
@@ -387,7 +387,7 @@ export interface CampaignRecipientTable {
   queued_at: string;
 }
 
-/** One client key's count in its current fixed window (backend/lib/rate-limit.ts). */
+/** One client key's count in its current fixed window (backend/kernel/rate-limit.ts). */
 export interface RateLimitTable {
   key: string;
   /** Epoch milliseconds; PostgreSQL's bigint comes back as a string, so read it with Number(). */

@@ -6,16 +6,16 @@ import {
   type DonationState,
   type DonationStatus,
 } from '@/contract/api/donations';
-import { FORM_MESSAGES, success, type FormFlow } from '../forms/service';
-import { failureBody } from '../lib/http';
-import { newId, nowIso } from '../lib/ids';
-import { processLogger } from '../lib/log';
-import type { KeyedContext, Outcome } from '../lib/idempotency';
-import { mailEntry } from '../mail';
+import type { FormFlow } from '../kernel/form-flow';
+import { failureBody } from '../kernel/http';
+import { newId, nowIso } from '../kernel/ids';
+import { processLogger } from '../kernel/log';
+import type { KeyedContext, Outcome } from '../kernel/idempotency';
+import { FORM_MESSAGES, success } from '../kernel/results';
 import { enqueue } from '../outbox/queue';
 import { GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
 import type { PaystackCheckout, PaystackTransaction } from '../payments/paystack';
-import type { AppDeps } from '../types';
+import type { AppDeps } from '../kernel/deps';
 import {
   claimCheck,
   createPendingDonation,
@@ -26,6 +26,7 @@ import {
   settlePending,
   type DonationRow,
 } from './queries';
+import { donationReceiptMail } from './receipt-mail';
 
 /**
  * Donations through Paystack's redirect checkout (issue 27). Every way a donation can end goes
@@ -162,7 +163,7 @@ export async function applyTransaction(deps: Pick<CheckoutDeps, 'db' | 'log' | '
     const facts = { channel: tx.channel, gatewayResponse: tx.gatewayResponse, paidAt: tx.paidAt ?? nowIso(), cardLast4: tx.cardLast4, cardBrand: tx.cardBrand };
     const changed = await deps.db.transaction().execute(async (trx) => {
       const updated = await markSucceeded(trx, row.id, facts);
-      if (updated) await enqueue(trx, mailEntry('donationReceipt', row.email, { donationId: row.id }));
+      if (updated) await enqueue(trx, donationReceiptMail.entry(row.email, { donationId: row.id }));
       return updated;
     });
     if (changed) deps.onOutboxWrite?.('mail');

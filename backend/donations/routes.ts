@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { donationReferencePayloadSchema } from '@/contract/api/donations';
-import { keyedJsonRoute } from '../forms/routes';
-import { success } from '../forms/service';
-import { fail } from '../lib/http';
-import { readBodyText, validJson } from '../lib/validate';
+import { ENDPOINTS } from '@/contract/api/endpoints';
+import { keyedJsonRoute } from '../kernel/form-flow';
+import { success } from '../kernel/results';
+import { fail } from '../kernel/http';
+import { readBodyText, validJson } from '../kernel/validate';
 import { PAYMENT_MESSAGES } from '../payments/gateway';
 import { paystackTransactionSchema, toPaystackTransaction } from '../payments/paystack';
 import { paystackSignatureValid } from '../payments/webhook-signature';
-import type { AppDeps, AppEnv } from '../types';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { applyChargeSuccess, checkoutFlow, retryCheckout, verifyDonation, type CheckoutDeps } from './checkout';
 
 /** Paystack's checkout as configured, or undefined (the sandbox: these endpoints answer 404). */
@@ -35,12 +35,12 @@ export function donationRoutes(deps: AppDeps) {
   r.post(
     '/retry',
     ...keyedJsonRoute(deps, 'donations/retry', {
-      schema: donationReferencePayloadSchema,
+      schema: ENDPOINTS.donationRetry.request,
       handle: (data, ctx) => retryCheckout(live, data.reference, ctx),
       decoy: () => checkoutFlow(live).decoy(),
     }),
   );
-  r.post('/verify', validJson(donationReferencePayloadSchema), async (c) => {
+  r.post('/verify', validJson(ENDPOINTS.donationVerify.request), async (c) => {
     const { reference } = c.req.valid('json');
     const status = await verifyDonation(live, reference);
     if (!status) return fail(c, 404, PAYMENT_MESSAGES.unknownDonation);

@@ -1,14 +1,15 @@
 import { donationPayloadSchema } from '@/contract/api/forms';
 import { cardBrand, digitsOnly, parseExpiry } from '@/contract/forms/rules';
-import { FORM_MESSAGES, success, type FormFlow } from '../forms/service';
-import { failureBody, HTTP_MESSAGES } from '../lib/http';
-import { IDEMPOTENCY_MESSAGES } from '../lib/idempotency';
-import { newId, nowIso } from '../lib/ids';
-import { mailEntry } from '../mail';
+import type { FormFlow } from '../kernel/form-flow';
+import { failureBody, HTTP_MESSAGES } from '../kernel/http';
+import { IDEMPOTENCY_MESSAGES } from '../kernel/idempotency';
+import { newId, nowIso } from '../kernel/ids';
+import { FORM_MESSAGES, success } from '../kernel/results';
 import { enqueue } from '../outbox/queue';
 import { GatewayReferenceConflictError, GatewayUnavailableError, PAYMENT_MESSAGES } from '../payments/gateway';
-import type { AppDeps } from '../types';
+import type { AppDeps } from '../kernel/deps';
 import { createDonation } from './queries';
+import { donationReceiptMail } from './receipt-mail';
 
 /** The donation body with the card number cut to its last four digits and the CVC gone. */
 function redactCard(raw: Record<string, unknown>): unknown {
@@ -82,7 +83,7 @@ export function donationFlow(deps: Pick<AppDeps, 'gateway' | 'checkout'>): FormF
           },
           nowIso(),
         );
-        await enqueue(trx, mailEntry('donationReceipt', row.email, { donationId: row.id }));
+        await enqueue(trx, donationReceiptMail.entry(row.email, { donationId: row.id }));
         return success('donationId', row.id, FORM_MESSAGES.donation, {
           id: row.id,
           amount: row.amount_kobo / 100,

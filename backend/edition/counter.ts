@@ -61,3 +61,17 @@ export async function placesUsed(db: Db, edition: string): Promise<number> {
   }
   return Number(row?.used ?? 0);
 }
+
+/**
+ * Takes the edition's counter row lock first (PostgreSQL: a no-op UPDATE holds it until the
+ * transaction ends). Every flow that touches both the counter and a waiting-list row takes the
+ * counter first, so two of them never wait on each other in opposite order.
+ */
+export async function lockCounter(db: Db, edition: string): Promise<void> {
+  await ensureEditionCounter(db, edition);
+  await db
+    .updateTable('counters')
+    .set((eb) => ({ used: eb.ref('used') }))
+    .where('name', '=', editionCounter(edition))
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { editionFrom, editionStatus, type Edition, type EditionStatus } from '@/contract/edition';
-import type { BackendConfig } from '../config';
+import type { BackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
 import { placesUsed } from './counter';
 import { readStoredEdition } from './queries';

@@ -103,3 +103,18 @@ describe('toCsv', () => {
     ]);
   });
 });
+
+describe('csv', () => {
+  it('quotes every cell, doubles quotes, and defuses formulas (more above)', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const f of ['=SUM(A1)', '+1', '-1', '@cmd', '\tx']) expect(csvCell(f)).toBe(`"'${f}"`);
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    expect(csvCell('+234 801 234 5678')).toBe('"+234 801 234 5678"');
+    expect(csvCell(42)).toBe('"42"');
+    expect(csvCell(null)).toBe('""');
+    expect(toCsv(['a', 'b'], [[1, 'x']])).toBe('"a","b"\r\n"1","x"\r\n');
+  });
+});

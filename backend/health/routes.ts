@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../types';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { createHealthCheck } from './service';
 
 /**

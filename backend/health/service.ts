@@ -1,7 +1,7 @@
 import { HEALTH_TIMEOUT_MS, UNREACHABLE_HEALTH, type Health, type OutboxHealth } from '@/contract/api/health';
 import type { Db } from '../db/schema';
 import { migrations } from '../db/migrations';
-import type { Logger } from '../types';
+import type { Logger } from '../kernel/deps';
 import { appliedMigrationNames, outboxFigures, ping } from './queries';
 
 export interface HealthOptions {

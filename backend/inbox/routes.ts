@@ -3,18 +3,15 @@ import {
   INBOX_MESSAGES,
   INBOX_PAGE_SIZE,
   inboxParamsSchema,
-  inboxQuerySchema,
-  notePayloadSchema,
-  replyPayloadSchema,
-  statusPayloadSchema,
   type InboxItem,
   type InboxKind,
 } from '@/contract/api/inbox';
 import { isOverdue } from '@/contract/api/inbox';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import { requireStaff } from '../auth/middleware';
-import { fail } from '../lib/http';
-import { validJson } from '../lib/validate';
-import type { AppDeps, AppEnv } from '../types';
+import { fail } from '../kernel/http';
+import { validJson } from '../kernel/validate';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { entriesOf, findItem, listInbox } from './queries';
 import { addInboxNote, InboxItemNotFoundError, RequestKeyReusedError, sendInboxReply, setInboxStatus } from './service';
 
@@ -80,7 +77,7 @@ export function inboxRoutes(deps: AppDeps) {
   };
 
   r.get('/', async (c) => {
-    const query = inboxQuerySchema.parse(c.req.query());
+    const query = ENDPOINTS.inbox.query.parse(c.req.query());
     const { items, count } = await listInbox(db, query, { limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE }, now());
     return c.json({ success: true, data: items, page: query.page, pageSize: INBOX_PAGE_SIZE, count });
   });
@@ -92,7 +89,7 @@ export function inboxRoutes(deps: AppDeps) {
     return c.json({ success: true, data });
   });
 
-  r.post('/:kind/:id/status', validJson(statusPayloadSchema), async (c) => {
+  r.post('/:kind/:id/status', validJson(ENDPOINTS.inboxStatus.request), async (c) => {
     const t = target(c);
     if (!t) return fail(c, 404, INBOX_MESSAGES.notFound);
     return changing(c, async () => {
@@ -101,7 +98,7 @@ export function inboxRoutes(deps: AppDeps) {
     });
   });
 
-  r.post('/:kind/:id/notes', validJson(notePayloadSchema), async (c) => {
+  r.post('/:kind/:id/notes', validJson(ENDPOINTS.inboxNote.request), async (c) => {
     const t = target(c);
     if (!t) return fail(c, 404, INBOX_MESSAGES.notFound);
     return changing(c, async () => {
@@ -110,7 +107,7 @@ export function inboxRoutes(deps: AppDeps) {
     });
   });
 
-  r.post('/:kind/:id/replies', validJson(replyPayloadSchema), async (c) => {
+  r.post('/:kind/:id/replies', validJson(ENDPOINTS.inboxReply.request), async (c) => {
     const t = target(c);
     if (!t) return fail(c, 404, INBOX_MESSAGES.notFound);
     return changing(c, async () => {

@@ -2,11 +2,11 @@ import type { InboxKind, InboxStatus } from '@/contract/api/inbox';
 import { recordAudit } from '../audit/log';
 import { isUniqueViolation } from '../db/errors';
 import type { Db } from '../db/schema';
-import { newId } from '../lib/ids';
-import { mailEntry } from '../mail/compose';
+import { newId } from '../kernel/ids';
 import { enqueue } from '../outbox/queue';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 import { entryByRequestKey, findItem, ITEM_TABLES, type ItemRecord } from './queries';
+import { inboxReplyMail } from './reply-mail';
 
 /**
  * The inbox's changes. Each one and its audit row are one transaction; a reply is also stored with
@@ -89,7 +89,7 @@ export async function sendInboxReply(
         .insertInto('inbox_entries')
         .values({ id: entryId, item_kind: kind, item_id: id, type: 'reply', author_id: actor.id, author_name: actor.name, author_email: actor.email, body: input.body, created_at: now.toISOString(), outbox_id: null, request_key: input.requestKey })
         .execute();
-      const outboxId = await enqueue(trx, mailEntry('inboxReply', item.email, { entryId }), now);
+      const outboxId = await enqueue(trx, inboxReplyMail.entry(item.email, { entryId }), now);
       await trx.updateTable('inbox_entries').set({ outbox_id: outboxId }).where('id', '=', entryId).execute();
       await recordAudit(trx, actor, { action: 'inbox.reply', targetType: kind, targetId: id, summary: `Reply sent to the sender of ${describe(kind, id)} (${input.body.length} characters)` }, now);
     });

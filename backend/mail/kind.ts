@@ -1,18 +1,19 @@
 import type Mail from 'nodemailer/lib/mailer';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Edition } from '@/contract/edition';
-import type { BackendConfig } from '../config';
-import { currentEdition } from '../edition/service';
-import { gateKeysOf, ticketPass } from '../gate/keys';
-import type { Selectable } from 'kysely';
 import type { Database, Db } from '../db/schema';
-import type { Signer } from '../lib/signing';
+import { currentEdition } from '../edition/service';
+import type { BackendConfig } from '../kernel/config';
+import type { Signer } from '../kernel/signing';
 import { PermanentFailure } from '../outbox/drain';
-import type { OutboxEntry } from '../outbox/queue';
+import type { NewOutboxEntry, OutboxEntry } from '../outbox/queue';
 
 /**
- * One kind of mail (kinds/<kind>.ts): the payload its outbox entry carries, `load` (its own query:
- * the rows as they are at delivery, or a PermanentFailure when they are gone) and `render`.
+ * One kind of mail, defined by the feature that sends it (tickets/registration-mail.ts…) and
+ * registered with the mail outbox at start (backend/mail-kinds.ts): the payload its outbox entry
+ * carries, `load` (its own query: the rows as they are at delivery, or a PermanentFailure when they
+ * are gone) and `render`. The feature queues it with `kind.entry(recipient, payload)`.
  */
 export interface ComposeContext {
   db: Db;
@@ -21,11 +22,7 @@ export interface ComposeContext {
 }
 
 /** What `render` gets: everything but the database (reading is `load`'s job), and the current edition. */
-export type RenderContext = Omit<ComposeContext, 'db'> & {
-  edition: Edition;
-  /** A ticket's gate pass (backend/gate/keys.ts ticketPass), or null: what its QR code carries. */
-  gatePass: (row: Parameters<typeof ticketPass>[1]) => Promise<string | null>;
-};
+export type RenderContext = Omit<ComposeContext, 'db'> & { edition: Edition };
 
 export interface ComposedMail {
   subject: string;
@@ -35,27 +32,51 @@ export interface ComposedMail {
   headers?: Record<string, string>;
 }
 
-export interface MailKindSpec<S extends z.ZodType, L> {
+/** How fast a kind may go out, across every instance: at most `max` per `windowMs` (claimed after all other due mail). */
+export interface MailPace {
+  max: number;
+  windowMs: number;
+}
+
+export interface MailKindSpec<S extends z.ZodType, L, X extends object> {
   payload: S;
   /** `recipient` is the entry's address (kinds that carry no ids find their rows by it). */
   load: (db: Db, payload: z.output<S>, recipient: string) => Promise<L>;
-  render: (loaded: L, ctx: RenderContext) => ComposedMail | Promise<ComposedMail>;
+  /** What else `render` is given, made from the compose context and the edition (a ticket's gate pass: tickets/ticket-mail.ts). */
+  extend?: (ctx: ComposeContext, edition: Edition) => X;
+  render: (loaded: L, ctx: RenderContext & X) => ComposedMail | Promise<ComposedMail>;
+  /** A kind sent in bulk (a newsletter campaign) is paced, as small SMTP plans allow. */
+  pace?: (config: BackendConfig) => MailPace;
 }
 
-export interface MailKindModule<S extends z.ZodType, L> extends MailKindSpec<S, L> {
+/** An outbox entry of the mail topic. */
+export type MailEntry = NewOutboxEntry & { topic: 'mail' };
+
+export interface MailKind<S extends z.ZodType = z.ZodType> {
+  /** The outbox entry's `kind`: stored with every entry, so never renamed. */
+  readonly name: string;
+  readonly payload: S;
+  readonly pace?: ((config: BackendConfig) => MailPace) | undefined;
   /** The entry's mail: its payload parsed, its rows loaded, rendered. */
-  compose: (entry: OutboxEntry, ctx: ComposeContext) => Promise<ComposedMail>;
+  compose(entry: OutboxEntry, ctx: ComposeContext): Promise<ComposedMail>;
+  /** The outbox entry that sends this mail to `recipient` (the payload validated). */
+  entry(recipient: string, payload: z.output<S>): MailEntry;
 }
 
-export function defineMailKind<S extends z.ZodType, L>(spec: MailKindSpec<S, L>): MailKindModule<S, L> {
+export function defineMailKind<S extends z.ZodType, L, X extends object = Record<never, never>>(name: string, spec: MailKindSpec<S, L, X>): MailKind<S> {
   return {
-    ...spec,
+    name,
+    payload: spec.payload,
+    pace: spec.pace,
     async compose(entry, ctx) {
       const payload = spec.payload.parse(entry.payload);
       const loaded = await spec.load(ctx.db, payload, entry.recipient);
       const edition = await currentEdition(ctx.db, ctx.config);
-      const keys = gateKeysOf(ctx);
-      return spec.render(loaded, { ...ctx, edition, gatePass: (row) => ticketPass(keys, row, edition) });
+      const extra = spec.extend ? spec.extend(ctx, edition) : ({} as X);
+      return spec.render(loaded, { ...ctx, edition, ...extra });
+    },
+    entry(recipient, payload) {
+      return { topic: 'mail', kind: name, recipient, payload: spec.payload.parse(payload) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import type { Logger } from '../types';
+import type { Logger } from '../kernel/deps';
 
 /**
  * Where mail goes. With SMTP_URL: nodemailer over SMTP, with timeouts below the outbox lease so a

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DbDialect } from '../db/schema';
-import type { Logger } from '../types';
-import { occasionally } from '../lib/occasional';
+import type { Logger } from '../kernel/deps';
+import { occasionally } from '../kernel/occasional';
 import { forgetOldUploads } from './upload-quota';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbDialect } from '../db/schema';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 
 /** The quota's window: MEDIA_UPLOADS_PER_HOUR counts the images sent in the last hour. */
 export const UPLOAD_QUOTA_WINDOW_MS = 60 * 60_000;

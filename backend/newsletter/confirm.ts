@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
-import type { Signer } from '../lib/signing';
-import { normaliseEmail } from './unsubscribe';
+import type { Signer } from '../kernel/signing';
+import { emailKey } from '../kernel/email';
 
 /**
  * Double opt-in (issue 31). A sign-up is stored unconfirmed (`confirmed_at` null) and mailed a
@@ -19,7 +19,7 @@ export const CONFIRM_PAGE_PATH = '/newsletter/confirm';
 export const UNCONFIRMED_KEPT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
-const signedValue = (email: string, signedUpAt: string) => `${normaliseEmail(email)}\n${signedUpAt}`;
+const signedValue = (email: string, signedUpAt: string) => `${emailKey(email)}\n${signedUpAt}`;
 
 export function confirmToken(signer: Signer, email: string, signedUpAt: string): string {
   return signer.sign('newsletter-confirm', signedValue(email, signedUpAt));
@@ -28,7 +28,7 @@ export function confirmToken(signer: Signer, email: string, signedUpAt: string):
 /** The link a confirmation mail carries: the site's confirm page (never the API: its button posts). */
 export function confirmUrl(signer: Signer, siteUrl: string, email: string, signedUpAt: string): string {
   const url = new URL(CONFIRM_PAGE_PATH, `${siteUrl.replace(/\/+$/, '')}/`);
-  url.searchParams.set('email', normaliseEmail(email));
+  url.searchParams.set('email', emailKey(email));
   url.searchParams.set('t', confirmToken(signer, email, signedUpAt));
   return url.toString();
 }
@@ -55,7 +55,7 @@ export async function confirmSubscription(
   now: string,
   onFirst: (trx: Db, email: string) => Promise<void> = async () => undefined,
 ): Promise<ConfirmOutcome> {
-  const address = normaliseEmail(email);
+  const address = emailKey(email);
   const read = () =>
     db.selectFrom('newsletter_subscriptions').select(['id', 'created_at', 'confirmed_at', 'unsubscribed_at']).where('email', '=', address).executeTakeFirst();
   const row = await read();
@@ -110,7 +110,7 @@ export const CONFIRMATION_RESEND_AFTER_MS = 10 * 60_000;
  * one waits in the outbox, at most CONFIRMATION_MAILS_PER_SIGN_UP since the sign-up, and the last
  * at least CONFIRMATION_RESEND_AFTER_MS ago. The per-recipient mail cap only spaces mails out; this
  * keeps a script that posts someone's address from making us mail them again and again.
- * Callers hold the address's lock (forms/queries.ts subscribeNewsletter).
+ * Callers hold the address's lock (newsletter/sign-up.ts subscribeNewsletter).
  */
 export async function mayResendConfirmation(db: Db, email: string, signedUpAt: string, now: Date): Promise<boolean> {
   const row = await db
@@ -120,7 +120,7 @@ export async function mayResendConfirmation(db: Db, email: string, signedUpAt: s
       sql<number | string>`coalesce(sum(case when status = 'pending' then 1 else 0 end), 0)`.as('waiting'),
       sql<string | null>`max(created_at)`.as('last'),
     ])
-    .where('recipient', '=', normaliseEmail(email))
+    .where('recipient', '=', emailKey(email))
     .where('kind', '=', 'newsletterConfirm')
     .where('created_at', '>=', signedUpAt)
     .executeTakeFirstOrThrow();

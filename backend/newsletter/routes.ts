@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { confirmPayloadSchema, unsubscribePayloadSchema, type ConfirmResult } from '@/contract/api/newsletter';
+import type { ConfirmResult } from '@/contract/api/newsletter';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import { NEWSLETTER_CONFIRM_MESSAGES, UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
-import { fail } from '../lib/http';
-import type { Signer } from '../lib/signing';
-import { readJsonObject } from '../lib/validate';
-import type { AppDeps, AppEnv } from '../types';
+import { fail } from '../kernel/http';
+import type { Signer } from '../kernel/signing';
+import { readJsonObject } from '../kernel/validate';
+import type { AppDeps, AppEnv } from '../kernel/deps';
 import { confirm, unsubscribe } from './service';
 import { UNSUBSCRIBE_PAGE_PATH } from './unsubscribe';
 
@@ -30,7 +31,7 @@ export function newsletterRoutes(deps: AppDeps, signer: () => Promise<Signer>) {
     if (body === undefined) return fail(c, 400, UNSUBSCRIBE_MESSAGES.refused);
     // Not validJson: the one-click POST comes as a form or with its fields in the query, and every
     // failure here is the page's one refusal (400), not the forms' 422 pattern.
-    const parsed = unsubscribePayloadSchema.safeParse({ ...c.req.query(), ...body });
+    const parsed = ENDPOINTS.newsletterUnsubscribe.request.safeParse({ ...c.req.query(), ...body });
     if (!parsed.success) return fail(c, 400, UNSUBSCRIBE_MESSAGES.refused);
     const { email } = parsed.data;
     const outcome = await unsubscribe(deps.db, await signer(), email, parsed.data.token ?? parsed.data.t);
@@ -47,7 +48,7 @@ export function newsletterRoutes(deps: AppDeps, signer: () => Promise<Signer>) {
     c.header('Cache-Control', 'no-store');
     const body = await readBody(c);
     if (body === undefined) return fail(c, 400, NEWSLETTER_CONFIRM_MESSAGES.refused);
-    const parsed = confirmPayloadSchema.safeParse(body);
+    const parsed = ENDPOINTS.newsletterConfirm.request.safeParse(body);
     if (!parsed.success) return fail(c, 400, NEWSLETTER_CONFIRM_MESSAGES.refused);
     const outcome = await confirm(deps.db, await signer(), parsed.data.email, parsed.data.token ?? parsed.data.t, new Date());
     if (outcome.kind === 'forged') return fail(c, 403, NEWSLETTER_CONFIRM_MESSAGES.refused);

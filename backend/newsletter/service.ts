@@ -1,10 +1,10 @@
 import type { Db } from '../db/schema';
-import { nowIso } from '../lib/ids';
-import type { Signer } from '../lib/signing';
-import { mailEntry } from '../mail';
+import { nowIso } from '../kernel/ids';
+import type { Signer } from '../kernel/signing';
 import { enqueue } from '../outbox/queue';
 import { confirmSubscription, type ConfirmOutcome } from './confirm';
 import { unsubscribeNewsletter, verifyUnsubscribeToken } from './unsubscribe';
+import { newsletterWelcomeMail } from './welcome-mail';
 
 /**
  * Unsubscribes the address when the token is the one its links carry: 'forged' otherwise, and
@@ -23,6 +23,6 @@ export async function unsubscribe(db: Db, signer: Signer, email: string, token: 
  */
 export async function confirm(db: Db, signer: Signer, email: string, token: string | undefined, now: Date): Promise<ConfirmOutcome> {
   return confirmSubscription(db, signer, email, token, now.toISOString(), async (trx, address) => {
-    await enqueue(trx, mailEntry('newsletterWelcome', address, {}), now);
+    await enqueue(trx, newsletterWelcomeMail.entry(address, {}), now);
   });
 }

@@ -1,6 +1,6 @@
-import { canonicalEmail } from '@/contract/forms/email';
 import type { Db } from '../db/schema';
-import type { Signer } from '../lib/signing';
+import type { Signer } from '../kernel/signing';
+import { emailKey } from '../kernel/email';
 
 /**
  * Newsletter unsubscribe links (issue 16, RFC 8058). Every newsletter mail carries:
@@ -17,20 +17,17 @@ export const UNSUBSCRIBE_PAGE_PATH = '/newsletter/unsubscribe';
  * provider's one-click POST must land without following a redirect. */
 const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
-/** The address as stored (contract/forms/email.ts); one the contract refuses is only trimmed and lower-cased. */
-export const normaliseEmail = (email: string) => canonicalEmail(email) ?? email.trim().toLowerCase();
-
 export function unsubscribeToken(signer: Signer, email: string): string {
-  return signer.sign('unsubscribe', normaliseEmail(email));
+  return signer.sign('unsubscribe', emailKey(email));
 }
 
 export function verifyUnsubscribeToken(signer: Signer, email: string, token: string | undefined | null): boolean {
-  return signer.verify('unsubscribe', normaliseEmail(email), token);
+  return signer.verify('unsubscribe', emailKey(email), token);
 }
 
 function linkTo(path: string, signer: Signer, siteUrl: string, email: string): string {
   const url = new URL(path, `${siteUrl.replace(/\/+$/, '')}/`);
-  url.searchParams.set('email', normaliseEmail(email));
+  url.searchParams.set('email', emailKey(email));
   url.searchParams.set('t', unsubscribeToken(signer, email));
   return url.toString();
 }
@@ -64,7 +61,7 @@ export async function unsubscribeNewsletter(db: Db, email: string, now: string):
   const result = await db
     .updateTable('newsletter_subscriptions')
     .set({ unsubscribed_at: now })
-    .where('email', '=', normaliseEmail(email))
+    .where('email', '=', emailKey(email))
     .where('unsubscribed_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -75,7 +72,7 @@ export async function isSubscribed(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('newsletter_subscriptions')
     .select(['unsubscribed_at', 'confirmed_at'])
-    .where('email', '=', normaliseEmail(email))
+    .where('email', '=', emailKey(email))
     .executeTakeFirst();
   return row !== undefined && row.unsubscribed_at === null && row.confirmed_at !== null;
 }

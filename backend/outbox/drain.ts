@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbDialect } from '../db/schema';
-import type { Logger } from '../types';
+import type { Logger } from '../kernel/deps';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { claimDue, complete, giveUp, holdBack, nextDueAt, retryLater, type OutboxEntry, type OutboxTopic } from './queue';
 import { admitDelivery, type KindLimit, type RecipientLimit } from './recipient-limit';

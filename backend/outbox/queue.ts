@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, DbDialect, OutboxTable } from '../db/schema';
-import { newId } from '../lib/ids';
+import type { OutboxTopic } from '../kernel/deps';
+import { newId } from '../kernel/ids';
 
 /**
  * The outbox: work owed to the outside world, kept in the backend's database (SQLite or
@@ -14,7 +15,7 @@ import { newId } from '../lib/ids';
  *   A drainer that dies keeps its entries only until the lease runs out; then another retries.
  * - `complete`, `retryLater` and `giveUp` act only while the caller still holds the lease.
  */
-export type OutboxTopic = 'mail' | 'relay';
+export type { OutboxTopic };
 
 export interface NewOutboxEntry {
   topic: OutboxTopic;

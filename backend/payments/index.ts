@@ -1,14 +1,5 @@
-import type { BackendConfig } from '../config';
-import { createPaystackCheckout, type PaystackCheckout } from './paystack';
-
+/** The payment providers (the spec's sandbox card form, Paystack's checkout): adapters that know nothing else of the backend. */
 export * from './gateway';
 export { createPaystackCheckout, type PaystackCheckout, type PaystackTransaction } from './paystack';
 export { createSandboxGateway, SANDBOX_CARDS } from './sandbox';
 export { paystackSignatureValid } from './webhook-signature';
-
-/** Paystack's redirect checkout when a secret key is configured; undefined means the sandbox. */
-export function checkoutFromConfig(config: BackendConfig): PaystackCheckout | undefined {
-  return config.paystackSecretKey
-    ? createPaystackCheckout({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl, checkoutOrigin: config.paystackCheckoutOrigin })
-    : undefined;
-}

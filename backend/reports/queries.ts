@@ -5,7 +5,7 @@ import { categorySlug } from '@/contract/festival';
 import { readTimeOf, renderReportMarkdown, slugify } from '@/contract/html/markdown';
 import { isUniqueViolation } from '../db/errors';
 import type { Db, HighlightTable } from '../db/schema';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 
 /** Reports as the staff area edits them (issue 17); the public reads stay in content.ts. */
 const PLACEHOLDER_REPORT_IMAGE = '/images/placeholder.webp';
@@ -44,10 +44,6 @@ export async function listAdminReports(db: Db): Promise<AdminReport[]> {
 export async function getAdminReport(db: Db, id: string): Promise<AdminReport | undefined> {
   const row = await db.selectFrom('highlights').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toAdminReport(row) : undefined;
-}
-
-export async function mediaExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /** The first of `base`, `base-2`, `base-3`... no other report holds. */

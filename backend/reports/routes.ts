@@ -1,12 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { REPORT_ID_PATTERN, REPORT_MESSAGES, reportInputSchema, type AdminReport } from '@/contract/api/reports';
+import { REPORT_ID_PATTERN, REPORT_MESSAGES, type AdminReport } from '@/contract/api/reports';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import type { Db } from '../db/schema';
-import { fail, HTTP_MESSAGES } from '../lib/http';
-import { validJson } from '../lib/validate';
+import { fail, HTTP_MESSAGES } from '../kernel/http';
+import { validJson } from '../kernel/validate';
 import { requireStaff } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../types';
-import { knownImage } from './known-image';
+import type { AppDeps, AppEnv } from '../kernel/deps';
+import { knownImage } from '../media/known-image';
 import { getAdminReport, getMedia, listAdminReports } from './queries';
 import { changeReportStatus, createReportAudited, REPORT_STATUS_CHANGES, updateReportAudited, uploadMedia, type ReportStatusChange } from './service';
 
@@ -37,12 +38,12 @@ export function adminReportRoutes(deps: AppDeps) {
     return report ? c.json({ success: true, data: report, reportId: report.id, message: '' }) : fail(c, 404, REPORT_MESSAGES.notFound);
   });
 
-  r.post('/', validJson(reportInputSchema), knownImage(db), async (c) => {
+  r.post('/', validJson(ENDPOINTS.reportCreate.request), knownImage(db), async (c) => {
     const report = await createReportAudited(db, c.get('staff'), c.req.valid('json'));
     return c.json(ok(report, REPORT_MESSAGES.saved), 201);
   });
 
-  r.post('/:id', reportIdOr404, validJson(reportInputSchema), knownImage(db), async (c) => {
+  r.post('/:id', reportIdOr404, validJson(ENDPOINTS.reportUpdate.request), knownImage(db), async (c) => {
     const report = await updateReportAudited(db, c.get('staff'), c.req.param('id'), c.req.valid('json'));
     return report ? c.json(ok(report, REPORT_MESSAGES.updated)) : fail(c, 404, REPORT_MESSAGES.notFound);
   });

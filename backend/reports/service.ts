@@ -2,19 +2,14 @@ import { MEDIA_LIMITS, mediaUploadSchema, REPORT_MESSAGES, type AdminReport, typ
 import { recordAudit } from '../audit/log';
 import type { Db, DbDialect } from '../db/schema';
 import { claimUpload } from '../media/upload-quota';
-import type { StaffUser } from '../types';
+import type { StaffUser } from '../kernel/deps';
 import { processImage } from './process-image';
-import { createReport, insertMedia, mediaExists, setReportStatus, updateReport } from './queries';
+import { createReport, insertMedia, setReportStatus, updateReport } from './queries';
 
 /**
  * Report publishing and image uploads (issue 17): each change and its audit record share one
  * transaction, so a change that rolls back leaves no record and a recorded change happened.
  */
-
-/** True when the edit names an image that is not stored (an editor's 422). */
-export async function imageMissing(db: Db, imageId: string | undefined): Promise<boolean> {
-  return Boolean(imageId) && !(await mediaExists(db, imageId!));
-}
 
 export async function createReportAudited(db: Db, staff: StaffUser, input: ReportInput): Promise<AdminReport> {
   return db.transaction().execute(async (trx) => {

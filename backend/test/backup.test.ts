@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackupError, runBackup, runRestore } from '../backup';
 import { BACKUP_NAME, CHECKSUM_SUFFIX } from '../backup/files';
-import { parseBackendConfig, type BackendConfig } from '../config';
+import { parseBackendConfig, type BackendConfig } from '../kernel/config';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrations, staticMigrationProvider } from '../db/migrations';
 import { startBackend } from '../start';

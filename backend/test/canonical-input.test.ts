@@ -7,7 +7,7 @@ import { issueToken, upsertStaffUser } from '../auth/queries';
 import { migrateToLatest } from '../db/migrate';
 import { staticMigrationProvider } from '../db/migrations';
 import { buildApp, countRows, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
-import { processLogger } from '../lib/log';
+import { processLogger } from '../kernel/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const json = async (res: Response) => (await res.json()) as Json;
@@ -99,7 +99,7 @@ describe.each(dbTargets)('migration 2026-11-26-1-canonical-emails on $name', (ta
 
   beforeAll(async () => {
     database = await target.create();
-    // The migration's lines go to the process's logger (backend/lib/log.ts): keep their messages.
+    // The migration's lines go to the process's logger (backend/kernel/log.ts): keep their messages.
     vi.spyOn(processLogger(), 'warn').mockImplementation((...args: unknown[]) => void warned.push(String(args.at(-1))));
     const migrator = new Migrator({ db: database.handle.db, provider: staticMigrationProvider });
     const before = await migrator.migrateTo('2026-11-25-4-registrations-counter');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONATION_API } from '@/contract/api/donations';
 import type { BackendApp } from '../app';
 import { dashboardFigures } from '../admin/queries';
+import { SEAMS } from '../seams';
 import { reconcileDonations } from '../donations/checkout';
 import { createPaystackCheckout, PAYMENT_MESSAGES, type PaystackCheckout } from '../payments';
 import { buildApp, dbTargets, postJson, validPayloads, type TestApp, type TestDatabase } from '@/test/support/databases';
@@ -102,13 +103,13 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
 
   it('a webhook sent five times makes one success and one receipt; the dashboard counts it once', async () => {
     const started = await open(2000);
-    const before = await dashboardFigures(db(), NO_EDITION);
+    const before = await dashboardFigures(db(), SEAMS.dashboard, NO_EDITION);
     expect(before.donations.pending).toBeGreaterThan(0);
     const body = JSON.stringify(standIn.chargeSuccessEvent(started.reference));
     for (let i = 0; i < 5; i++) expect((await webhook(body)).status).toBe(200);
     expect(await row(started.reference)).toMatchObject({ status: 'succeeded', channel: 'card', card_last4: '4081' });
     expect(await receipts(started.id)).toBe(1);
-    const after = await dashboardFigures(db(), NO_EDITION);
+    const after = await dashboardFigures(db(), SEAMS.dashboard, NO_EDITION);
     expect(after.donations.count).toBe(before.donations.count + 1);
     expect(after.donations.totalKobo).toBe(before.donations.totalKobo + 200_000);
     expect(after.donations.pending).toBe(before.donations.pending - 1);
@@ -153,7 +154,7 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     expect((await verify(other.reference)).body.data.status).toBe('review');
     expect(await receipts(started.id)).toBe(0);
     expect(await receipts(other.id)).toBe(0);
-    expect((await dashboardFigures(db(), NO_EDITION)).donations.review).toBeGreaterThanOrEqual(2);
+    expect((await dashboardFigures(db(), SEAMS.dashboard, NO_EDITION)).donations.review).toBeGreaterThanOrEqual(2);
   });
 
   it('a declined payment can be tried again with the same details; a paid one cannot', async () => {

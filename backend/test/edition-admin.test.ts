@@ -10,10 +10,10 @@ import { upsertStaffUser } from '../auth/queries';
 import { createApp } from '../app';
 import { readStoredEdition } from '../edition/queries';
 import { placesUsed } from '../edition/counter';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 import { createSandboxGateway } from '../payments';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase, type TestApp } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -9,7 +9,7 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { migrations } from '../db/migrations';
 import { migrateToLatest } from '../db/migrate';
 import { seedContent } from '../db/seed';
-import { createLogger, silentLogger, type Logger } from '../lib/log';
+import { createLogger, silentLogger, type Logger } from '../kernel/log';
 import { enqueue } from '../outbox/queue';
 import { createSandboxGateway } from '../payments';
 import { dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type BackendApp } from '../app';
-import { completeIdempotencyKey, reserveIdempotencyKey } from '../lib/idempotency';
+import { completeIdempotencyKey, reserveIdempotencyKey } from '../kernel/idempotency';
 import type { Db } from '../db/schema';
 import { DONATION_API } from '@/contract/api/donations';
 import { createPaystackCheckout, createSandboxGateway } from '../payments';
 import { buildApp, countRows, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startPaystackStandIn, type PaystackStandIn } from '@/test/support/paystack-stand-in';
-import { silentLogger } from '../lib/log';
+import { silentLogger } from '../kernel/log';
 
 /**
  * An Idempotency-Key and the row it protects are recorded together, or not at all (issue 13,

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES } from '@/contract/api/reports';
 import type { BackendApp } from '../app';
 import { issueToken, upsertStaffUser } from '../auth/queries';
-import { parseBackendConfig } from '../config';
+import { parseBackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
 import { createSlots, imageDecodes, MAX_CONCURRENT_DECODES } from '../media/decode-slots';
 import { createMediaSweeper, sweepUnreferencedMedia } from '../media/sweep';
 import { startBackend } from '../start';
 import { buildApp, dbTargets, postJson, type TestDatabase } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 import { captureLog } from '@/test/support/log';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

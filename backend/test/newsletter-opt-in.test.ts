@@ -7,15 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONFIRM_MESSAGES, NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 import { buildApp, dbTargets, postJson, testConfig, TEST_EDITION_ENV, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 import type { BackendApp } from '../app';
-import { parseBackendConfig } from '../config';
+import { parseBackendConfig } from '../kernel/config';
 import { migrateToLatest } from '../db/migrate';
 import { migrations, staticMigrationProvider } from '../db/migrations';
 import { exportCsv } from '../export/csv';
-import { newId } from '../lib/ids';
-import { createSigner } from '../lib/signing';
-import { mailEntry, mailOutbox, type MailOutbox } from '../mail';
+import { newId } from '../kernel/ids';
+import { createSigner } from '../kernel/signing';
+import { mailOutbox, type MailOutbox } from '../mail-kinds';
+import { newsletterConfirmMail } from '../newsletter/confirm-mail';
+import { newsletterWelcomeMail } from '../newsletter/welcome-mail';
 import {
   CONFIRMATION_MAILS_PER_SIGN_UP,
   CONFIRMATION_RESEND_AFTER_MS,
@@ -145,7 +147,7 @@ describe.each(dbTargets)('newsletter double opt-in on $name', (target) => {
     expect(await drain()).toMatchObject({ delivered: 1 });
     await smtp.waitFor(1);
     smtp.received.length = 0;
-    await enqueue(db(), mailEntry('newsletterWelcome', email, {}));
+    await enqueue(db(), newsletterWelcomeMail.entry(email, {}));
     expect(await drain()).toMatchObject({ delivered: 0, failed: 1 });
     expect(smtp.received).toHaveLength(0);
     expect(await isSubscribed(db(), email)).toBe(false);
@@ -280,8 +282,8 @@ describe.each(dbTargets)('newsletter double opt-in on $name', (target) => {
     await add('fresh@example.com', at(UNCONFIRMED_KEPT_DAYS - 1), null);
     await add('loyal@example.com', at(400), at(399));
     await add('left@example.com', at(400), at(399), at(10));
-    await enqueue(db(), mailEntry('newsletterConfirm', 'stale@example.com', {}), new Date(at(UNCONFIRMED_KEPT_DAYS + 1)));
-    await enqueue(db(), mailEntry('newsletterConfirm', 'fresh@example.com', {}), new Date(at(UNCONFIRMED_KEPT_DAYS - 1)));
+    await enqueue(db(), newsletterConfirmMail.entry('stale@example.com', {}), new Date(at(UNCONFIRMED_KEPT_DAYS + 1)));
+    await enqueue(db(), newsletterConfirmMail.entry('fresh@example.com', {}), new Date(at(UNCONFIRMED_KEPT_DAYS - 1)));
     expect(await forgetUnconfirmedSignUps(db(), new Date(now))).toBeGreaterThanOrEqual(1);
     expect(await row('stale@example.com')).toBeUndefined();
     expect(await confirmations('stale@example.com')).toEqual([]);
@@ -329,7 +331,8 @@ describe.each(dbTargets)('newsletter double opt-in on $name', (target) => {
     expect(csv.map((r) => r.email)).not.toContain('fresh@example.com');
 
     const { dashboardFigures } = await import('../admin/queries');
-    const figures = await dashboardFigures(db(), { startDate: TEST_EDITION_ENV.FESTIVAL_START_DATE, capacity: null });
+    const { SEAMS } = await import('../seams');
+    const figures = await dashboardFigures(db(), SEAMS.dashboard, { startDate: TEST_EDITION_ENV.FESTIVAL_START_DATE, capacity: null });
     expect(figures.newsletter).toBe(expected.length);
     expect(figures.newsletterUnconfirmed).toBe(rows.filter((r) => r.confirmed_at === null).length);
     expect(figures.newsletterUnconfirmed).toBeGreaterThan(0);

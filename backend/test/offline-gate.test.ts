@@ -6,7 +6,7 @@ import { CHECK_IN_REFUSALS, ticketResultSchema } from '@/contract/api/tickets';
 import { importPassPublicKey, verifyPass } from '@/contract/gate/pass';
 import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/queries';
-import { parseBackendConfig } from '../config';
+import { parseBackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 

@@ -3,10 +3,10 @@ import { createApp, type BackendApp } from '../app';
 import type { DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedContent } from '../db/seed';
-import { createDbRateLimiter } from '../lib/rate-limit';
+import { createDbRateLimiter } from '../kernel/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 
 /**
  * Rate limits in the database (issue "many instances"): each hit is one atomic statement, so two

@@ -6,8 +6,8 @@ import { MESSAGES } from '@/contract/forms/messages';
 import { upsertStaffUser } from '../auth/queries';
 import { migrateAllDown, migrateToLatest } from '../db/migrate';
 import { seedContent } from '../db/seed';
-import { TICKET_REFERENCE_PATTERN } from '../lib/ids';
-import { createRateLimiter } from '../lib/rate-limit';
+import { TICKET_REFERENCE_PATTERN } from '../kernel/ids';
+import { createRateLimiter } from '../kernel/rate-limit';
 import { createApp } from '../app';
 import { createSandboxGateway } from '../payments';
 import {
@@ -21,7 +21,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 
 type Json = Record<string, unknown>;
 const json = async (res: Response) => (await res.json()) as Json;

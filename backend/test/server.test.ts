@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HTTP_MESSAGES } from '../lib/http';
+import { HTTP_MESSAGES } from '../kernel/http';
 import { keepAliveAgent, probe } from '@/test/support/http-probe';
 
 /**

@@ -6,7 +6,7 @@ import type { BackendApp } from '../app';
 import { recordAudit } from '../audit/log';
 import { addStaffAccount } from '../admin/service';
 import { issueToken, upsertStaffUser, userForToken } from '../auth/queries';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 import { staffRolesAndAudit } from '../db/migrations/2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from '../db/migrations/2026-11-25-2-session-idle-expiry';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/queries';
-import { createRateLimiter } from '../lib/rate-limit';
+import { createRateLimiter } from '../kernel/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { AUTH_MESSAGES } from '../auth/routes';
 import { buildApp, dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/queries';
 import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from '../data-requests';
 import { exportCsv } from '../export/csv';
-import { createSigner } from '../lib/signing';
+import { createSigner } from '../kernel/signing';
 import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from '../newsletter/unsubscribe';
 import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { subscribeConfirmed } from '@/test/support/newsletter';

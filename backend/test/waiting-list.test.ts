@@ -5,17 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { splitName, WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import { editionFrom, REGISTRATION_WINDOW_MESSAGES } from '@/contract/edition';
 import type { BackendApp } from '../app';
-import { parseBackendConfig, type BackendConfig } from '../config';
+import { parseBackendConfig, type BackendConfig } from '../kernel/config';
 import type { DbHandle } from '../db/connect';
 import { placesUsed } from '../edition/counter';
 import { storeEdition } from '../edition/queries';
-import { createSigner } from '../lib/signing';
+import { createSigner } from '../kernel/signing';
 import { composeMessage } from '../mail/compose';
+import { MAIL_KINDS } from '../mail-kinds';
 import { offerToken } from '../waiting-list/links';
 import { startBackend } from '../start';
 import { offerExpiry, offerFreedPlaces } from '../waiting-list/service';
 import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
-import { silentLogger } from '@/backend/lib/log';
+import { silentLogger } from '@/backend/kernel/log';
 
 /**
  * Giving wristbands back and the waiting list (issue 28), on a real database with a clock the
@@ -92,6 +93,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     const mail = await composeMessage(
       { id: row.id, topic: 'mail', kind: row.kind, recipient: row.recipient, payload: JSON.parse(row.payload), attempts: 1, createdAt: row.created_at },
       { db: w.db, signer, config: w.config },
+      MAIL_KINDS,
     );
     const match = /\/register\/offer\/([0-9a-f-]{36})\?t=([A-Za-z0-9_-]{22})/.exec(String(mail.text));
     expect(match, String(mail.text)).not.toBeNull();

@@ -4,12 +4,12 @@ import { recordAudit, type AuditActor } from '../audit/log';
 import type { Db } from '../db/schema';
 import { releasePlaces } from '../edition/counter';
 import { currentEdition } from '../edition/service';
-import { failureBody } from '../lib/http';
-import type { Outcome } from '../lib/idempotency';
-import { mailEntry } from '../mail';
+import { failureBody } from '../kernel/http';
+import type { Outcome } from '../kernel/idempotency';
 import { enqueue } from '../outbox/queue';
-import { offerFreedPlaces, offerNextIn, type OfferDeps } from '../waiting-list/service';
+import type { OfferDeps, WaitingListSeam } from '../kernel/seams';
 import { findTicket, isEarlierEdition, type TicketRow } from './queries';
+import { ticketCancelledMail } from './ticket-cancelled-mail';
 
 /**
  * "I can't come" (issue 28): the visitor gives a ticket's wristbands back through its signed link.
@@ -19,6 +19,7 @@ import { findTicket, isEarlierEdition, type TicketRow } from './queries';
  * places released in the edition's counter, the confirmation mail queued, the audit entry, and the
  * freed places offered to the waiting list (in the same transaction, so a public registration never
  * takes them from the person first in line). After it, offerFreedPlaces also lapses expired offers.
+ * The waiting list is reached through its seam (kernel/seams.ts), given by app.ts.
  *
  * The audit log's actor is a staff member or a typed email; here it is the visitor, who has no
  * account: recorded as actor id null, name "Visitor (ticket link)", and no address (the log holds
@@ -41,7 +42,7 @@ function cannotGiveBack(row: TicketRow, current: { startDate: string; endDate: s
 }
 
 /** The ticket's token is verified by the route (like GET /tickets/:reference); this is the flow. */
-export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): Promise<Outcome> {
+export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: WaitingListSeam, reference: string): Promise<Outcome> {
   const now = deps.config.now();
   const edition = await currentEdition(db, deps.config, now);
   const row = await findTicket(db, reference);
@@ -62,7 +63,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): 
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await releasePlaces(trx, ticketEdition, n);
-    await enqueue(trx, mailEntry('ticketCancelled', row.email, { registrationId: row.id }));
+    await enqueue(trx, ticketCancelledMail.entry(row.email, { registrationId: row.id }));
     await recordAudit(
       trx,
       VISITOR_ACTOR,
@@ -70,7 +71,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): 
       now,
     );
     if (ticketEdition === edition.startDate && registrationWindowState(edition, now) === 'open') {
-      for (let offered = await offerNextIn(trx, edition, now); offered; offered = await offerNextIn(trx, edition, now)) {
+      for (let offered = await waitingList.offerNextIn(trx, edition, now); offered; offered = await waitingList.offerNextIn(trx, edition, now)) {
         // Each pass offers the next entry that fits what is free.
       }
     }
@@ -83,6 +84,6 @@ export async function cancelTicket(db: Db, deps: OfferDeps, reference: string): 
   }
   deps.onOutboxWrite?.('mail');
   // Expired offers lapse and pass on too; a failure here never undoes the cancellation.
-  await offerFreedPlaces(db, deps, now).catch((error: unknown) => deps.log?.error({ area: 'waiting-list' }, `offers after a cancellation failed: ${error instanceof Error ? error.message : String(error)}`));
+  await waitingList.offerFreedPlaces(db, deps, now).catch((error: unknown) => deps.log?.error({ area: 'waiting-list' }, `offers after a cancellation failed: ${error instanceof Error ? error.message : String(error)}`));
   return { status: 200, body: { success: true, message: WAITING_LIST_MESSAGES.cancelled(n), data: { reference, numberOfTickets: n, cancelledAt } } };
 }

@@ -1,5 +1,5 @@
 import { ticketLinkPath } from '@/contract/api/tickets';
-import type { Signer } from '../lib/signing';
+import type { Signer } from '../kernel/signing';
 
 /**
  * A ticket's page: `/tickets/<reference>?t=<token>`, the token an HMAC of the reference under the

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
-import { newId } from '../lib/ids';
+import { newId } from '../kernel/ids';
 
 /**
  * A ticket as the gate and the ticket page read it. Check-ins themselves are gate scans
- * (backend/gate/scans.ts): a registration is checked in as a whole (all its wristbands are handed
+ * (backend/tickets/gate/scans.ts): a registration is checked in as a whole (all its wristbands are handed
  * over together), by the earliest scan.
  */
 export interface TicketRow {
@@ -19,7 +19,7 @@ export interface TicketRow {
   /** The edition's start date; null: from before editions were recorded (taken as the current one). */
   edition: string | null;
   cancelled_at: string | null;
-  /** The gate scan that is the check-in (backend/gate/scans.ts); null before one, or for a check-in from before scans were recorded. */
+  /** The gate scan that is the check-in (backend/tickets/gate/scans.ts); null before one, or for a check-in from before scans were recorded. */
   checked_in_scan: string | null;
 }
 

@@ -1,16 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { checkInPayloadSchema, referenceFromScan, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE, ticketResendPayloadSchema } from '@/contract/api/tickets';
+import { referenceFromScan, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
+import { ENDPOINTS } from '@/contract/api/endpoints';
 import { requireStaff } from '../auth/middleware';
 import { currentEdition } from '../edition/service';
-import { caughtByHoneypot } from '../forms/service';
-import { gateKeysOf, ticketPass } from '../gate/keys';
-import { GATE_FORM_DEVICE, recordScan, scanVerdicts, serverScanId } from '../gate/scans';
-import { fail } from '../lib/http';
-import { signerOf } from '../lib/signer-of';
-import { validJson } from '../lib/validate';
-import type { AppDeps, AppEnv } from '../types';
-import { ticketCancelPayloadSchema } from '@/contract/api/waiting-list';
+import { caughtByHoneypot } from '../kernel/form-flow';
+import { gateKeysOf, ticketPass } from './gate/keys';
+import { GATE_FORM_DEVICE, recordScan, scanVerdicts, serverScanId } from './gate/scans';
+import { fail } from '../kernel/http';
+import { signerOf } from '../kernel/signer-of';
+import { validJson } from '../kernel/validate';
+import type { AppDeps, AppEnv } from '../kernel/deps';
+import type { WaitingListSeam } from '../kernel/seams';
 import { cancelTicket } from './cancel';
 import { checkInCounts, findTicket, isEarlierEdition, type TicketRow } from './queries';
 import { resendTickets } from './service';
@@ -27,7 +28,7 @@ const TICKET_MESSAGES = {
  */
 const checkInRequestSchema = z.object({
   reference: z.unknown().transform((raw, ctx) => {
-    const parsed = checkInPayloadSchema.shape.reference.safeParse(raw);
+    const parsed = ENDPOINTS.checkIn.request.shape.reference.safeParse(raw);
     const reference = parsed.success ? referenceFromScan(parsed.data) : undefined;
     if (reference) return reference;
     ctx.addIssue({ code: 'custom', message: TICKET_MESSAGES.referenceInvalid });
@@ -38,7 +39,7 @@ const checkInRequestSchema = z.object({
 const publicTicket = (row: TicketRow) => ({ reference: row.ticket_reference, firstName: row.first_name, lastName: row.last_name, numberOfTickets: row.number_of_tickets });
 
 /** GET /tickets/:reference?t=token — the ticket page's data; any wrong token is a 404 like an unknown reference. */
-export function ticketRoutes(deps: AppDeps) {
+export function ticketRoutes(deps: AppDeps, waitingList: WaitingListSeam) {
   const signer = signerOf(deps);
   const gateKeys = gateKeysOf(deps);
   /** A ticket link: a reference of the right shape and its token; anything else is the same 404. */
@@ -70,11 +71,11 @@ export function ticketRoutes(deps: AppDeps) {
     });
   });
   // "I can't come": the body carries the ticket link's token, verified like the GET above.
-  r.post('/:reference/cancel', validJson(ticketCancelPayloadSchema), async (c) => {
+  r.post('/:reference/cancel', validJson(ENDPOINTS.ticketCancel.request), async (c) => {
     const reference = c.req.param('reference');
     c.header('Cache-Control', 'no-store');
     if (!(await validLink(reference, c.req.valid('json').token))) return fail(c, 404, TICKET_MESSAGES.notFound);
-    const outcome = await cancelTicket(deps.db, deps, reference);
+    const outcome = await cancelTicket(deps.db, deps, waitingList, reference);
     return c.json(outcome.body, outcome.status);
   });
   return r;
@@ -88,7 +89,7 @@ export function ticketRoutes(deps: AppDeps) {
 export function ticketResendRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   const accepted = (c: Context) => c.json({ success: true, message: TICKET_RESEND_MESSAGE }, 202);
-  const body = validJson(ticketResendPayloadSchema, { before: (raw, c) => (caughtByHoneypot(raw) ? accepted(c) : undefined) });
+  const body = validJson(ENDPOINTS.ticketResend.request, { before: (raw, c) => (caughtByHoneypot(raw) ? accepted(c) : undefined) });
   r.post('/', body, async (c) => {
     if (await resendTickets(deps.db, deps.dialect, c.req.valid('json').email.toLowerCase())) deps.onOutboxWrite?.('mail');
     return accepted(c);
@@ -105,7 +106,7 @@ export function checkInRoutes(deps: AppDeps) {
     const edition = await currentEdition(deps.db, deps.config);
     return c.json({ success: true, data: await checkInCounts(deps.db, edition.startDate) });
   });
-  // The gate form's check-in: a scan like any other (backend/gate/scans.ts), made and judged now.
+  // The gate form's check-in: a scan like any other (backend/tickets/gate/scans.ts), made and judged now.
   r.post('/', validJson(checkInRequestSchema), async (c) => {
     const { reference } = c.req.valid('json');
     const edition = (await currentEdition(deps.db, deps.config)).startDate;

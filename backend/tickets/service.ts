@@ -3,7 +3,7 @@ import type { Db, DbDialect } from '../db/schema';
 import { enqueueResend } from './queries';
 
 /**
- * The ticket flows: resending a visitor's tickets (checking in is the gate's: backend/gate/scans.ts).
+ * The ticket flows: resending a visitor's tickets (checking in is the gate's: tickets/gate/scans.ts).
  * tickets/routes.ts does the HTTP around them.
  */
 
@@ -12,7 +12,7 @@ import { enqueueResend } from './queries';
  * requests for one address take turns: on PostgreSQL under an advisory lock on the address; on
  * SQLite the single statement runs under the write lock (outside an explicit transaction, whose
  * deferred read snapshot could not be upgraded under a racing writer). True when a mail was queued.
- * A second registration with a registered address comes here too (forms/service.ts), counted alike.
+ * A second registration with a registered address comes here too (tickets/register.ts), counted alike.
  */
 export async function resendTickets(db: Db, dialect: DbDialect, address: string): Promise<boolean> {
   const email = address.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { offerLinkPath } from '@/contract/api/waiting-list';
-import type { Signer } from '../lib/signing';
+import type { Signer } from '../kernel/signing';
 
 /**
  * A waiting-list offer's link: `/register/offer/<id>?t=<token>`, the token an HMAC of the entry's

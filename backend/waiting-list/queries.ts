@@ -1,8 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, WaitingListTable } from '../db/schema';
-import { editionCounter, ensureEditionCounter } from '../edition/counter';
-import { canonicalEmail } from '../forms/queries';
-import { newId } from '../lib/ids';
+import { emailKey } from '../kernel/email';
+import { newId } from '../kernel/ids';
 
 /** Reads and writes of the waiting list (backend/waiting-list/service.ts has the flows). db first: they run inside transactions. */
 export type WaitingEntry = Selectable<WaitingListTable>;
@@ -27,7 +26,7 @@ export async function joinWaitingList(
       id,
       edition: input.edition,
       name: input.name,
-      email: canonicalEmail(input.email),
+      email: emailKey(input.email),
       number_of_tickets: input.numberOfTickets,
       status: 'waiting',
       position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM waiting_list WHERE edition = ${input.edition})`,
@@ -43,20 +42,6 @@ export async function joinWaitingList(
 
 export async function findEntry(db: Db, id: string): Promise<WaitingEntry | undefined> {
   return db.selectFrom('waiting_list').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Takes the edition's counter row lock first (PostgreSQL: a no-op UPDATE holds it until the
- * transaction ends). Every flow that touches both the counter and a waiting-list row takes the
- * counter first, so two of them never wait on each other in opposite order.
- */
-export async function lockCounter(db: Db, edition: string): Promise<void> {
-  await ensureEditionCounter(db, edition);
-  await db
-    .updateTable('counters')
-    .set((eb) => ({ used: eb.ref('used') }))
-    .where('name', '=', editionCounter(edition))
-    .execute();
 }
 
 /** The first waiting entry of the edition that asks for at most `free` wristbands (queue order). */

@@ -1,21 +1,22 @@
 import { registrationState, registrationWindowState, type Edition } from '@/contract/edition';
 import { OFFER_HOURS, WAITING_LIST_MESSAGES, type OfferClaimPayload, type WaitingListPayload, type WaitingListReason } from '@/contract/api/waiting-list';
 import { REGISTRATION_WINDOW_MESSAGES } from '@/contract/edition';
-import type { BackendConfig } from '../config';
+import type { BackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
-import { claimPlaces, placesUsed, releasePlaces } from '../edition/counter';
+import { claimPlaces, lockCounter, placesUsed, releasePlaces } from '../edition/counter';
 import { currentEdition, remainingPlaces } from '../edition/service';
-import { AlreadyRegisteredError, createRegistration } from '../forms/queries';
-import { failureBody } from '../lib/http';
-import type { KeyedContext, Outcome } from '../lib/idempotency';
-import { newId, nowIso } from '../lib/ids';
-import type { Signer } from '../lib/signing';
-import { mailEntry } from '../mail';
+import { failureBody } from '../kernel/http';
+import type { KeyedContext, Outcome } from '../kernel/idempotency';
+import { newId, nowIso } from '../kernel/ids';
+import { FORM_MESSAGES } from '../kernel/results';
+import type { Signer } from '../kernel/signing';
 import { enqueue } from '../outbox/queue';
-import { ticketPath } from '../tickets/links';
-import type { Logger } from '../types';
+import { emailKey } from '../kernel/email';
+import type { OfferDeps, RegistrationSeam } from '../kernel/seams';
+import { waitingListJoinedMail } from './joined-mail';
 import { verifyOfferToken } from './links';
-import { expiredOffers, findEntry, firstWaitingThatFits, joinWaitingList, lockCounter, type WaitingEntry } from './queries';
+import { waitingListOfferMail } from './offer-mail';
+import { expiredOffers, findEntry, firstWaitingThatFits, joinWaitingList, type WaitingEntry } from './queries';
 
 /**
  * The waiting list (issue 28): joining it when the edition is sold out, offering places that come
@@ -34,11 +35,7 @@ import { expiredOffers, findEntry, firstWaitingThatFits, joinWaitingList, lockCo
  * wristbands unused until the festival, which helps nobody.
  */
 
-export interface OfferDeps {
-  config: Pick<BackendConfig, 'editionSettings' | 'now'>;
-  onOutboxWrite?: ((topic: 'mail') => void) | undefined;
-  log?: Logger | undefined;
-}
+export type { OfferDeps };
 
 /** When an offer made at `now` stops holding its places: 48 hours, and never after registration closes. */
 export function offerExpiry(edition: Edition, now: Date): string {
@@ -72,7 +69,7 @@ export async function offerNextIn(trx: Db, edition: Edition, now: Date): Promise
       await releasePlaces(trx, name, entry.number_of_tickets);
       continue;
     }
-    await enqueue(trx, mailEntry('waitingListOffer', entry.email, { entryId: entry.id }));
+    await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id }));
     return { ...entry, status: 'offered', offered_at: offeredAt };
   }
   return undefined;
@@ -148,7 +145,7 @@ export function waitingListFlow(deps: { db: Db; config: OfferDeps['config'] }) {
       return commit(async (trx) => {
         // The queue's order is `position` (joinWaitingList); created_at is the real time, not the festival clock.
         const entry = await joinWaitingList(trx, { edition: edition.startDate, name: data.name, email: data.email, numberOfTickets: data.numberOfTickets }, nowIso());
-        if (entry.created) await enqueue(trx, mailEntry('waitingListJoined', data.email.trim().toLowerCase(), { entryId: entry.id }));
+        if (entry.created) await enqueue(trx, waitingListJoinedMail.entry(emailKey(data.email), { entryId: entry.id }));
         return joined(entry.id, data.numberOfTickets);
       });
     },
@@ -194,6 +191,7 @@ class OfferRaced extends Error {}
  */
 export async function claimOffer(
   deps: { db: Db; config: OfferDeps['config'] & Pick<BackendConfig, 'registrationsPerEmail'> },
+  registrations: RegistrationSeam,
   signer: Signer,
   id: string,
   payload: OfferClaimPayload,
@@ -218,15 +216,15 @@ export async function claimOffer(
         .where('offer_expires_at', '>', now.toISOString())
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) throw new OfferRaced();
-      const row = await createRegistration(
+      const row = await registrations.create(
         trx,
         { firstName: payload.firstName, lastName: payload.lastName, email: entry.email, phone: payload.phone, numberOfTickets: n, submittedAt: nowIso() },
         { edition: entry.edition, capacity: edition.capacity, perEmail: deps.config.registrationsPerEmail, held: n },
         nowIso(),
       );
       await trx.updateTable('waiting_list').set({ registration_id: row.id }).where('id', '=', entry.id).execute();
-      await enqueue(trx, mailEntry('registration', row.email, { registrationId: row.id }));
-      const ticketUrl = ticketPath(signer, row.ticket_reference);
+      await registrations.queueTicketMail(trx, row);
+      const ticketUrl = registrations.ticketPath(signer, row.ticket_reference);
       return {
         status: 201,
         body: {
@@ -235,12 +233,12 @@ export async function claimOffer(
           registrationId: row.id,
           ticketReference: row.ticket_reference,
           ticketUrl,
-          message: `Registration confirmed. Your ticket reference is ${row.ticket_reference}.`,
+          message: FORM_MESSAGES.registration(row.ticket_reference),
         },
       };
     });
   } catch (error) {
-    if (error instanceof AlreadyRegisteredError) return refusal(409, WAITING_LIST_MESSAGES.offerAlreadyRegistered);
+    if (registrations.isAlreadyRegistered(error)) return refusal(409, WAITING_LIST_MESSAGES.offerAlreadyRegistered);
     if (!(error instanceof OfferRaced)) throw error;
     // Taken or lapsed by another request meanwhile: say which.
     const again = await checkOffer(deps.db, signer, id, payload.token, now);

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { Container } from '@/components/ui/container';
 import { SignOutForm } from './sign-out-form';
 import { visibleSections } from '@/lib/staff/nav';
-import { isPublishingEnabled } from '@/lib/staff/publishing';
+import { capabilities } from '@/lib/backend';
 import type { StaffUser } from '@/lib/staff/session';
 import styles from './staff.module.css';
 
 /**
  * The frame of every staff page after sign-in: title, the sections this user may open, sign-out.
- * It guards nothing: each page and action checks the session itself before rendering this.
+ * It guards nothing: each page and action checks the session itself (lib/staff/action.ts) first.
  */
 export function StaffShell({
   staff,
@@ -25,7 +25,7 @@ export function StaffShell({
   width?: 'narrow' | 'wide';
   children: ReactNode;
 }) {
-  const sections = visibleSections(staff, isPublishingEnabled());
+  const sections = visibleSections(staff, capabilities());
   return (
     <Container width={width} className={styles.page}>
       <nav aria-label="Staff area" className={styles.staffNav}>

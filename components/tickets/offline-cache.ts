@@ -1,3 +1,5 @@
+import { TICKET_REFERENCE_SOURCE } from '@/contract/ticket-reference';
+
 /**
  * The ticket worker (public/ticket-sw.js) as the site's code sees it: where it is, what it
  * controls, and the names of what it keeps. The worker is plain JavaScript with no build step, so
@@ -11,8 +13,7 @@ export const SAVED_TICKETS_PATH = '/tickets/saved';
 export const TICKET_CACHE_PREFIX = 'itan-ticket-';
 export const TICKET_PAGES_CACHE_PREFIX = `${TICKET_CACHE_PREFIX}pages-`;
 
-const REFERENCE = 'ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}';
-const TICKET_PAGE_PATH = new RegExp(`^/tickets/(${REFERENCE})$`);
+const TICKET_PAGE_PATH = new RegExp(`^/tickets/(${TICKET_REFERENCE_SOURCE})$`);
 const TICKET_PAGE_SEARCH = /^\?t=[A-Za-z0-9_-]{22}$/;
 
 /** A kept ticket page's URL → its reference and its link on this site; undefined for anything else. */

@@ -29,7 +29,7 @@ export const CAMPAIGN_LIMITS = {
 /** The JSON body's cap on the campaign routes: the longest body, every character escaped (\uXXXX), and the subject. */
 export const CAMPAIGN_BODY_LIMIT = CAMPAIGN_LIMITS.body * 6 + 16 * 1024;
 
-/** Campaign ids are UUIDs (backend/lib/ids.ts). */
+/** Campaign ids are UUIDs (backend/kernel/ids.ts). */
 export const CAMPAIGN_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Subject and Markdown body (create and update). Form order: the error summary follows it. */

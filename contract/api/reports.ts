@@ -51,7 +51,7 @@ export { MEDIA_LIMITS };
 export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Stored images are served here; `<id>.jpg`. */
-const MEDIA_PATH_PREFIX = '/api/media/';
+export const MEDIA_PATH_PREFIX = '/api/media/';
 export const mediaUrl = (id: string) => `${MEDIA_PATH_PREFIX}${id}.jpg`;
 const MEDIA_URL_PATTERN = /^\/api\/media\/([0-9a-f-]{36})\.jpg$/;
 export const mediaIdOf = (url: string): string | undefined => MEDIA_URL_PATTERN.exec(url)?.[1];

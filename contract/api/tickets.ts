@@ -3,6 +3,7 @@ import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
 import { editionDates, editionName, formatInstant } from '@/contract/edition';
 import { FESTIVAL_NAME } from '@/contract/festival';
+import { TICKET_REFERENCE_PATTERN } from '@/contract/ticket-reference';
 
 /**
  * The ticket and gate part of the /api contract (ours, beside spec §7): what the backend answers
@@ -15,7 +16,7 @@ import { FESTIVAL_NAME } from '@/contract/festival';
  *   GET  /api/admin/check-ins/                 → the current edition's counts (given-back tickets excluded)
  *                                                { success, data: CheckInCounts }
  */
-export const TICKET_REFERENCE_PATTERN = /^ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+export { TICKET_REFERENCE_PATTERN } from '@/contract/ticket-reference';
 
 /** What a volunteer may type: any case, spaces, with or without the ITN- prefix. */
 export function normaliseReference(input: string): string | undefined {
@@ -28,6 +29,9 @@ const TOKEN = '[A-Za-z0-9_-]{22}';
 /** A ticket link's token: the HMAC of the reference under the server secret, base64url. */
 export const TICKET_TOKEN_PATTERN = new RegExp(`^${TOKEN}$`);
 const LINK_TOKEN = new RegExp(`[?&]t=(${TOKEN})$`);
+
+/** A signed link's token in a query string (`?t=`): the ticket's and the waiting-list offer's GET. */
+export const linkTokenQuerySchema = z.object({ t: z.string().optional() });
 
 /** A ticket's page: `/tickets/<reference>?t=<token>` (what the mail, the QR code and the thank-you page link to). */
 export function ticketLinkPath(reference: string, token: string): string {

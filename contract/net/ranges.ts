@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * The address ranges the site and the backend reason about, in one list: which proxies
- * TRUSTED_PROXIES may name as `loopback` or `private` (backend/lib/client-address.ts), and which
+ * TRUSTED_PROXIES may name as `loopback` or `private` (backend/kernel/client-address.ts), and which
  * image hosts count as on this machine or a private network (lib/images/remote.ts).
  */
 export const ADDRESS_RANGES = {

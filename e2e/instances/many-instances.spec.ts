@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { TEST_EDITION_ENV } from '../../test/support/edition-env';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createDatabase, request, startCluster, upstreamsFor, type Cluster, type Database } from '../support/cluster';
+import { createDatabase, request, startCluster, upstreamsFor, type Cluster, type Database } from '../../scripts/support/cluster';
 
 /**
  * Two `next start` instances behind the repository's nginx rules, on one fresh PostgreSQL database
  * (created on TEST_DATABASE_URL's server, dropped afterwards), serving the existing production
- * build (NEXT_DIST_DIR, default .next): the README's "Several instances" deployment. Its own
+ * build (NEXT_DIST_DIR, default .next): the "Several instances" deployment of docs/deployment.md. Its own
  * configuration (e2e/instances/playwright.config.ts, run by scripts/test.sh after the production
  * build), so the main run does not start two more servers beside its own workers.
  * The checks run in order on one cluster: each builds on what the one before left (registration

@@ -2,7 +2,7 @@
  * The home page's first load on a phone over slow mobile data: a byte budget. Deterministic: it
  * counts bytes, not time. Issue 15's target, 250 KB: the framework's ~135 KB of JS, our ~9 KB,
  * ~29 KB of HTML (the CSS is inline and Next writes it three times), 32 KB of fonts, the images in
- * Chromium's lazy-loading distance (docs/performance.md, "Issue 15"). The page is loaded as
+ * Chromium's lazy-loading distance (docs/performance.md, "Targets"). The page is loaded as
  * Lighthouse's mobile run loads it (412 x 823 at 1.75x, the slow-4G figures applied through
  * DevTools, which also tells Chromium the connection is slow and so widens its lazy-loading
  * distance), and every response that finished by network idle is summed: headers and body as

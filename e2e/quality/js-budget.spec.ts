@@ -71,7 +71,7 @@ test('fonts: subset woff2 files, not preloaded (they would race the LCP image on
   // Next sends preloads as <link> tags or, earlier still, in the HTTP Link header: neither may name a font.
   const tagPreloads = [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/gi)].map((m) => m[0]).filter((l) => /as="font"/.test(l));
   const headerPreloads = (res.headers()['link'] ?? '').split(/,(?=\s*<)/).filter((part) => /rel=preload/.test(part) && /as="?font/.test(part));
-  expect([...tagPreloads, ...headerPreloads], 'fonts are display: optional and not preloaded (docs/performance.md, issue 15)').toEqual([]);
+  expect([...tagPreloads, ...headerPreloads], 'fonts are display: optional and not preloaded (docs/decisions.md, "Fonts", issue 15)').toEqual([]);
   // The font files, from the @font-face rules (inline in <head> with experimental.inlineCss, or in a stylesheet).
   let css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join('\n');
   for (const m of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/gi)) css += await (await request.get(m[1]!)).text();

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_EDITION_ENV } from '../../test/support/edition-env';
-import { freePort } from './ports';
+import { freePort } from '../../scripts/support/ports';
 
 /**
  * `next start` on the suite's production build, started by a spec that needs its own settings

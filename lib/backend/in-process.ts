@@ -1,7 +1,6 @@
 import { after } from 'next/server';
 import { isHealthPath, UNREACHABLE_HEALTH } from '@/contract/api/health';
-import { backendConfigFromEnv } from '@/backend/config';
-import { startBackend, type Backend } from '@/backend/start';
+import { backendConfigFromEnv, startBackend, type Backend } from '@/backend';
 import { logger } from './log';
 
 /**

@@ -1,12 +1,21 @@
 /**
  * lib/backend — the site's one door into the backend (spec §7). Server-only.
  *
- *   apiClient.get(path, { query?, schema, csrfToken? })  -> schema-parsed body
- *   apiClient.post(path, body, { idempotencyKey?, csrfToken?, schema? }) -> parsed JSON body
+ *   call(name, input?, { client? })  -> the answer, parsed with the endpoint's result schema
+ *       name: an entry of contract/api/endpoints.ts ('registration', 'ticket', 'inboxItem'...)
+ *       input: { params?, body?, query?, idempotencyKey?, csrfToken? }, typed per entry
+ *              (params when the path has `:name` segments, body when it takes one)
+ *       client: 'visitor' (default: the visitor's cookies and headers), 'public' (content: no
+ *               credentials, Next's data cache), 'lookup' (no credentials, no cache)
+ *       A text endpoint (the CSV export) answers { text, contentType, contentDisposition }.
+ *       A builtInOnly endpoint with API_BASE_URL set: a 404 ApiError, and no request.
+ *   capabilities() -> { builtIn, publishing, inbox, campaigns, offlineGate, editionStatus,
+ *       backups, checkout: { origin } | null }, resolved once: what pages read instead of settings
  *   ApiError { status (0 = network/timeout), path, body (parsed JSON error body) }
  *   readApiErrorBody(error.body) -> { message?, error?, errors? } for form messages
  *   createApiClient({ baseUrl, fetch, timeoutMs, getCookie, deleteCookie, log }) — the pure core
- *   getApiClient() — the site's instance (what apiClient delegates to)
+ *   createCall(client, builtIn) — call() over any client (tests, lib/content's source)
+ *   publicApiClient — the public client itself, which lib/content's source is built on
  *
  * Every request: base URL from configuration (API_BASE_URL, or the built-in backend in-process
  * when unset — see transport.ts), a 10 000 ms timeout, Accept and Content-Type
@@ -19,9 +28,12 @@ import { cookies, headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { REQUEST_ID_HEADER } from '@/contract/http/request-id';
 import type { ApiClient } from './client';
+import { createCall, type Call, type ClientKind } from './call';
+import { capabilities } from './capabilities';
 import { buildApiClient } from './mode';
 
-export { donationCheckoutOrigin, usesBuiltInBackend } from './mode';
+export { capabilities, type Capabilities } from './capabilities';
+export { createCall, type Call, type CallInput, type CallOptions, type ClientKind, type InputOf, type ResultOf } from './call';
 
 export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
 export {
@@ -120,10 +132,17 @@ function getLookupApiClient(): ApiClient {
   return (lookupInstance ??= buildApiClient());
 }
 
-/** Lazily bound to getApiClient(), so importing lib/backend never parses configuration by itself. */
-export const apiClient: ApiClient = bindLazily(getApiClient);
+/**
+ * The public client itself, for lib/content's source (its getters take a client so tests aim them
+ * at a local server); bound lazily, so importing lib/backend never parses configuration by itself.
+ * Everything else calls through `call`.
+ */
 export const publicApiClient: ApiClient = bindLazily(getPublicApiClient);
-export const lookupApiClient: ApiClient = bindLazily(getLookupApiClient);
+
+const CLIENTS: Record<ClientKind, () => ApiClient> = { visitor: getApiClient, public: getPublicApiClient, lookup: getLookupApiClient };
+
+/** The typed calls over contract/api/endpoints.ts, on the site's clients (see the header). */
+export const call: Call = createCall((kind) => CLIENTS[kind](), () => capabilities().builtIn);
 
 function bindLazily(get: () => ApiClient): ApiClient {
   return {

@@ -1,4 +1,4 @@
-import { processLogger, type Logger } from '@/backend/lib/log';
+import { processLogger, type Logger } from '@/backend';
 
 export type { Logger };
 
@@ -11,4 +11,4 @@ export function logger(area: string, fields: Record<string, unknown> = {}): Logg
   return processLogger().child({ area, ...fields });
 }
 
-export { silentLogger } from '@/backend/lib/log';
+export { silentLogger } from '@/backend';

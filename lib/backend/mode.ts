@@ -14,16 +14,6 @@ export function externalBackendUrl(): string | undefined {
 export const usesBuiltInBackend = (): boolean => externalBackendUrl() === undefined;
 
 /**
- * Where donors pay, when donations go through Paystack's checkout: the built-in backend with
- * PAYSTACK_SECRET_KEY. Undefined: the spec's card form (the sandbox, or the external backend,
- * which is sent the spec's payload unchanged).
- */
-export function donationCheckoutOrigin(): string | undefined {
-  const config = getConfig();
-  return usesBuiltInBackend() && config.paystackConfigured ? config.paystackCheckoutOrigin : undefined;
-}
-
-/**
  * The one way an API client is built: the configured transport (HTTP with `httpFetch`, or the
  * in-process backend), the site's logger, and whatever visitor accessors the caller adds.
  */

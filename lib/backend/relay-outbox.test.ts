@@ -5,25 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '@/backend/db/migrate';
-import { backoffDelay } from '@/backend/outbox/backoff';
-import { DEFAULT_DRAIN_POLICY, drainOutbox, type DrainTarget } from '@/backend/outbox/drain';
-import { enqueue, outboxCounts } from '@/backend/outbox/queue';
+import { DEFAULT_DRAIN_POLICY, drainOutbox, enqueue, migrateToLatest, outboxCounts, type DrainTarget } from '@/backend';
 import { dbTargets, type TestDatabase } from '@/test/support/databases';
 import { createApiClient } from '@/lib/backend/client';
 import { ApiError } from '@/lib/backend/errors';
 import { importLegacyOutbox } from './relay-outbox';
 import { isRetryable, NEWSLETTER_KIND, relayDeliver } from './relay';
 import { silentLogger } from '@/lib/backend/log';
-
-describe('backoffDelay', () => {
-  it('doubles from the base and stops at the cap', () => {
-    const opts = { baseMs: 1000, maxMs: 10_000, random: () => 0.5 };
-    expect([1, 2, 3, 4, 5, 6].map((a) => backoffDelay(a, opts))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
-    expect(backoffDelay(1, { ...opts, random: () => 0 })).toBe(800);
-    expect(backoffDelay(50, { ...opts, random: () => 1 })).toBe(10_000);
-  });
-});
 
 describe('isRetryable', () => {
   it('retries network failures, timeouts, throttling and server errors; not refusals', () => {

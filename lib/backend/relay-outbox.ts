@@ -1,12 +1,20 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { after } from 'next/server';
-import { backendConfigFromEnv } from '@/backend/config';
-import { connectDb, type DbHandle } from '@/backend/db/connect';
-import { migrateToLatest } from '@/backend/db/migrate';
-import { HTTP_MESSAGES } from '@/backend/lib/http';
-import { createDrainLoop, DEFAULT_DRAIN_POLICY, drainOutbox, type DrainLoop, type DrainResult, type DrainTarget } from '@/backend/outbox/drain';
-import { enqueue } from '@/backend/outbox/queue';
+import {
+  backendConfigFromEnv,
+  connectDb,
+  createDrainLoop,
+  DEFAULT_DRAIN_POLICY,
+  drainOutbox,
+  enqueue,
+  HTTP_MESSAGES,
+  migrateToLatest,
+  type DbHandle,
+  type DrainLoop,
+  type DrainResult,
+  type DrainTarget,
+} from '@/backend';
 import { getConfig } from '@/lib/config';
 import { buildApiClient, usesBuiltInBackend } from './mode';
 import { NEWSLETTER_KIND, relayDeliver } from './relay';

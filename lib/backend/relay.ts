@@ -1,6 +1,6 @@
 import { createApiClient } from '@/lib/backend/client';
 import { ApiError } from '@/lib/backend/errors';
-import { PermanentFailure, type Deliver } from '@/backend/outbox/drain';
+import { PermanentFailure, type Deliver } from '@/backend';
 
 /**
  * Relaying newsletter sign-ups to an external backend (API_BASE_URL) that did not answer: the

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   contactInfoFallback,
   donationPolicyFallback,
@@ -12,7 +11,11 @@ import {
   visitFallback,
 } from '@/contract/fallbacks';
 import type { ApiClient } from '@/lib/backend/client';
+import { createCall } from '@/lib/backend/call';
 import { isApiError } from '@/lib/backend/errors';
+import { fillPath } from '@/contract/api/endpoint';
+import { ENDPOINTS } from '@/contract/api/endpoints';
+import { podcastListSchema, programListSchema } from '@/contract/api/content';
 import { categorySlug, FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
 import {
   contactInfoSchema,
@@ -20,11 +23,8 @@ import {
   eventDetailSchema,
   eventsSchema,
   heroSchema,
-  highlightListResponseSchema,
   highlightSchema,
-  podcastSchema,
   privacySchema,
-  programSchema,
   visitSchema,
   type ContactInfo,
   type DonationPolicy,
@@ -42,21 +42,6 @@ import { logger, type Logger } from '@/lib/backend/log';
 
 /** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found';
-
-export const CONTENT_PATHS = {
-  hero: '/api/content/hero/',
-  events: '/api/content/events/',
-  programs: '/api/content/programs/',
-  podcasts: '/api/content/podcasts/',
-  highlights: '/api/content/highlights/',
-  featuredHighlights: '/api/content/highlights/featured/',
-  highlight: (slug: string) => `/api/content/highlights/${encodeURIComponent(slug)}/`,
-  visit: '/api/content/visit/',
-  privacy: '/api/content/privacy/',
-  contact: '/api/content/contact/',
-  donationPolicy: '/api/content/donation-policy/',
-  eventDetails: '/api/content/event-details/',
-} as const;
 
 export interface HighlightQuery {
   /** A category name ('Event Report') or chip slug ('event-report'); 'all' or empty means every one. */
@@ -98,13 +83,6 @@ export interface ContentSourceOptions {
   eventDetailsFallback?: () => EventDetail[];
 }
 
-/** A list endpoint may answer with a plain array or a paged `{ results }` object. */
-function listOf<T extends z.ZodType>(item: T) {
-  return z.union([z.array(item), z.object({ results: z.array(item) }).transform((r) => r.results)]);
-}
-const programListSchema = listOf(programSchema);
-const podcastListSchema = listOf(podcastSchema);
-
 // The fallbacks, parsed once with the same schemas as API answers (defaults applied the same way).
 const fallback = {
   hero: heroSchema.parse(heroFallback),
@@ -136,7 +114,7 @@ function highlightsPath(query: { category?: string; limit?: number; page?: numbe
   if (query.limit) params.set('limit', String(query.limit));
   if (query.page) params.set('page', String(query.page));
   const qs = params.toString();
-  return qs ? `${CONTENT_PATHS.highlights}?${qs}` : CONTENT_PATHS.highlights;
+  return qs ? `${ENDPOINTS.highlights.path}?${qs}` : ENDPOINTS.highlights.path;
 }
 
 /**
@@ -172,6 +150,8 @@ function describe(error: unknown): string {
 
 /** The content getters of spec §7 over any API client (tests pass one aimed at a local server). */
 export function createContentSource(client: ApiClient, options: ContentSourceOptions = {}): ContentSource {
+  // Every backend offers the content endpoints: none is refused as built-in only.
+  const call = createCall(() => client, () => true);
   const log = options.log ?? logger('content');
   const rethrow = options.rethrow ?? (() => undefined);
   const eventDetailsFallbackValue = options.eventDetailsFallback ?? (() => fallback.eventDetails);
@@ -188,25 +168,13 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
   }
 
   return {
-    getHero: () =>
-      withFallback(CONTENT_PATHS.hero, () => client.get(CONTENT_PATHS.hero, { schema: heroSchema }), () => fallback.hero),
+    getHero: () => withFallback(ENDPOINTS.hero.path, () => call('hero'), () => fallback.hero),
 
-    getEvents: () =>
-      withFallback(CONTENT_PATHS.events, () => client.get(CONTENT_PATHS.events, { schema: eventsSchema }), () => fallback.events),
+    getEvents: () => withFallback(ENDPOINTS.events.path, () => call('events'), () => fallback.events),
 
-    getPrograms: () =>
-      withFallback(
-        CONTENT_PATHS.programs,
-        () => client.get(CONTENT_PATHS.programs, { schema: programListSchema }),
-        () => fallback.programs,
-      ),
+    getPrograms: () => withFallback(ENDPOINTS.programs.path, () => call('programs'), () => fallback.programs),
 
-    getPodcasts: () =>
-      withFallback(
-        CONTENT_PATHS.podcasts,
-        () => client.get(CONTENT_PATHS.podcasts, { schema: podcastListSchema }),
-        () => fallback.podcasts,
-      ),
+    getPodcasts: () => withFallback(ENDPOINTS.podcasts.path, () => call('podcasts'), () => fallback.podcasts),
 
     getHighlights: (query = {}) => {
       const category = categoryFilter(query.category);
@@ -215,10 +183,7 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
       return withFallback(
         highlightsPath({ category, limit, page }),
         async () => {
-          const body = await client.get(CONTENT_PATHS.highlights, {
-            query: { category, limit, page },
-            schema: highlightListResponseSchema,
-          });
+          const body = await call('highlights', { query: { category, limit, page } });
           // A backend that ignores `limit` must not overflow the page the caller laid out.
           const results = limit === undefined ? body.results : body.results.slice(0, limit);
           return {
@@ -235,39 +200,21 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
     getFeaturedHighlights: (requested = FEATURED_DEFAULT_LIMIT) => {
       const limit = positiveInt(requested) ?? FEATURED_DEFAULT_LIMIT;
       return withFallback(
-        `${CONTENT_PATHS.featuredHighlights}?limit=${limit}`,
-        async () => {
-          const body = await client.get(CONTENT_PATHS.featuredHighlights, {
-            query: { limit },
-            schema: highlightListResponseSchema,
-          });
-          return body.results.slice(0, limit);
-        },
+        `${ENDPOINTS.featuredHighlights.path}?limit=${limit}`,
+        async () => (await call('featuredHighlights', { query: { limit } })).results.slice(0, limit),
         () => fallback.highlights.slice(0, limit),
       );
     },
 
-    getVisit: () => withFallback(CONTENT_PATHS.visit, () => client.get(CONTENT_PATHS.visit, { schema: visitSchema }), () => fallback.visit),
-    getPrivacy: () =>
-      withFallback(CONTENT_PATHS.privacy, () => client.get(CONTENT_PATHS.privacy, { schema: privacySchema }), () => fallback.privacy),
-    getContactInfo: () =>
-      withFallback(CONTENT_PATHS.contact, () => client.get(CONTENT_PATHS.contact, { schema: contactInfoSchema }), () => fallback.contact),
-    getDonationPolicy: () =>
-      withFallback(
-        CONTENT_PATHS.donationPolicy,
-        () => client.get(CONTENT_PATHS.donationPolicy, { schema: donationPolicySchema }),
-        () => fallback.donationPolicy,
-      ),
-    getEventDetails: () =>
-      withFallback(
-        CONTENT_PATHS.eventDetails,
-        () => client.get(CONTENT_PATHS.eventDetails, { schema: eventDetailSchema.array() }),
-        eventDetailsFallbackValue,
-      ),
+    getVisit: () => withFallback(ENDPOINTS.visit.path, () => call('visit'), () => fallback.visit),
+    getPrivacy: () => withFallback(ENDPOINTS.privacy.path, () => call('privacy'), () => fallback.privacy),
+    getContactInfo: () => withFallback(ENDPOINTS.contactInfo.path, () => call('contactInfo'), () => fallback.contact),
+    getDonationPolicy: () => withFallback(ENDPOINTS.donationPolicy.path, () => call('donationPolicy'), () => fallback.donationPolicy),
+    getEventDetails: () => withFallback(ENDPOINTS.eventDetails.path, () => call('eventDetails'), eventDetailsFallbackValue),
 
     getHighlight: async (slug) => {
       if (slug.trim() === '') return undefined;
-      const path = CONTENT_PATHS.highlight(slug);
+      const path = fillPath(ENDPOINTS.highlight.path, { slug });
       // A 404 is the API's answer, not a failure: the report does not exist or was unpublished
       // (issue 17), so the built-in copy of a report with that slug must not bring it back.
       const NOT_THERE = Symbol('404');
@@ -275,7 +222,7 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
         path,
         async () => {
           try {
-            return await client.get(path, { schema: highlightSchema });
+            return await call('highlight', { params: { slug } });
           } catch (error) {
             if (isApiError(error) && error.status === 404) return NOT_THERE;
             throw error;

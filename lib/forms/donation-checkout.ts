@@ -1,7 +1,7 @@
 import 'server-only';
-import { checkoutStartedSchema, DONATION_API, donationStatusSchema, type DonationStatus } from '@/contract/api/donations';
-import { apiClient, donationCheckoutOrigin, isApiError } from '@/lib/backend';
-import type { ApiResult } from './submit';
+import { checkoutStartedSchema, donationStatusSchema, type DonationStatus } from '@/contract/api/donations';
+import type { ResultPattern } from '@/contract/api/result';
+import { call, capabilities, isApiError } from '@/lib/backend';
 import { requestLogger } from '@/lib/log';
 
 /**
@@ -9,9 +9,9 @@ import { requestLogger } from '@/lib/log';
  * PAYSTACK_CHECKOUT_ORIGIN is ever followed (the backend checks it too), so a wrong answer can
  * never send a donor, about to type a card number, to another site. Undefined otherwise.
  */
-export function paystackPageFrom(result: ApiResult): string | undefined {
+export function paystackPageFrom(result: Pick<ResultPattern, 'data'>): string | undefined {
   const started = checkoutStartedSchema.safeParse(result.data);
-  const origin = donationCheckoutOrigin();
+  const origin = capabilities().checkout?.origin;
   if (!started.success || !origin) return undefined;
   return new URL(started.data.authorizationUrl).origin === origin ? started.data.authorizationUrl : undefined;
 }
@@ -21,8 +21,8 @@ export type StatusAnswer = { kind: 'found'; status: DonationStatus } | { kind: '
 /** What became of a donation (the backend asks Paystack while it is unpaid). */
 export async function donationStatus(reference: string): Promise<StatusAnswer> {
   try {
-    const body = await apiClient.post(DONATION_API.verify, { reference });
-    const status = donationStatusSchema.safeParse((body as { data?: unknown }).data);
+    const { data } = await call('donationVerify', { body: { reference } });
+    const status = donationStatusSchema.safeParse(data);
     return status.success ? { kind: 'found', status: status.data } : { kind: 'unavailable' };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 422)) return { kind: 'unknown' };

@@ -1,7 +1,10 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
-import { ApiError, apiClient, isApiError } from '@/lib/backend';
+import { ApiError, call, isApiError, type InputOf, type ResultOf } from '@/lib/backend';
+import { fillPath, type PathParams } from '@/contract/api/endpoint';
+import { ENDPOINTS, type EndpointName, type Endpoints } from '@/contract/api/endpoints';
+import type { ResultPattern } from '@/contract/api/result';
 import { HONEYPOT_FIELD } from '@/contract/festival';
 import { echoValues, formDataToObject, validateForm, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
@@ -32,28 +35,17 @@ export function isBot(formData: FormData): boolean {
   return typeof raw === 'string' && raw.trim() !== '';
 }
 
-export interface ApiResult {
-  body: Record<string, unknown>;
-  data: Record<string, unknown>;
-}
+/** The endpoints a form posts to: those answering in the spec's result pattern (contract/api/result.ts). */
+export type FormEndpoint = { [N in EndpointName]: ResultOf<N> extends ResultPattern ? N : never }[EndpointName];
 
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+/** A form endpoint's path parameters (the offer's id), when its path has some. */
+type ParamsOf<N extends FormEndpoint> = { params?: PathParams<Endpoints[N]['path']> };
 
-/** A field of the result pattern, read from the body or its `data`. */
-export function resultField(result: ApiResult, name: string): string | undefined {
-  const value = result.body[name] ?? result.data[name];
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+export type PostOutcome<N extends FormEndpoint> = { ok: true; result: ResultOf<N> } | { ok: false; state: FormState<never> };
 
-export type PostOutcome = { ok: true; result: ApiResult } | { ok: false; state: FormState<never> };
-
-export interface PostFormOptions {
-  path: string;
-  payload: unknown;
+export type PostFormOptions<N extends FormEndpoint> = ParamsOf<N> & {
+  endpoint: N;
+  payload: InputOf<N>['body'];
   idempotencyKey: string;
   /** The form's spec §8 fallback when the server gives no message. */
   fallback: string;
@@ -63,16 +55,21 @@ export interface PostFormOptions {
   fieldMap?: Record<string, string>;
   /** The form's field names: backend field errors on other paths are not shown inline. */
   fields: readonly string[];
-}
+};
 
-export async function postForm(options: PostFormOptions): Promise<PostOutcome> {
+/** `call` for any form endpoint (the options above keep each caller's input typed). */
+const postTo = call as unknown as (name: FormEndpoint, input: { params?: Record<string, string>; body: unknown; idempotencyKey: string }) => Promise<ResultPattern>;
+
+export async function postForm<N extends FormEndpoint>(options: PostFormOptions<N>): Promise<PostOutcome<N>> {
+  const params: Record<string, string> | undefined = options.params;
+  const path = fillPath(ENDPOINTS[options.endpoint].path, params);
   let answer: unknown;
   try {
-    const body = asRecord(await apiClient.post(options.path, options.payload, { idempotencyKey: options.idempotencyKey }));
-    if (body.success !== false) return { ok: true, result: { body, data: asRecord(body.data) } };
-    answer = new ApiError('The API refused the form', { status: 200, path: options.path, body });
+    const result = await postTo(options.endpoint, { params, body: options.payload, idempotencyKey: options.idempotencyKey });
+    if (result.success) return { ok: true, result: result as ResultOf<N> };
+    answer = new ApiError('The API refused the form', { status: 200, path, body: result });
   } catch (error) {
-    if (!isApiError(error)) (await requestLogger('forms')).error(`${options.path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    if (!isApiError(error)) (await requestLogger('forms')).error(`${path}: unexpected ${error instanceof Error ? error.name : typeof error}`);
     answer = error;
   }
   const { fallback, values, fields, fieldMap } = options;
@@ -83,18 +80,18 @@ export async function postForm(options: PostFormOptions): Promise<PostOutcome> {
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 /** What differs between the public forms; `submitForm` does the rest. */
-export interface PublicForm<S extends ObjectSchema> {
+export type PublicForm<S extends ObjectSchema, N extends FormEndpoint> = ParamsOf<N> & {
   schema: S;
-  /** The /api/forms/ endpoint. */
-  path: string;
+  /** The endpoint it posts to (contract/api/endpoints.ts). */
+  endpoint: N;
   /** The form's spec §8 fallback message. */
   fallback: string;
   /** The thank-you page, where a bot's post "succeeds" too. */
   thankYou: string;
   /** The API payload from the parsed form (default: the parsed form itself). */
-  payload?: (data: z.output<S>) => unknown;
+  payload?: (data: z.output<S>) => InputOf<N>['body'];
   /** The success redirect from the answer (default: `thankYou`), or the state to show when the answer cannot be used. */
-  done?: (data: z.output<S>, result: ApiResult, values: FormValues) => string | FormState;
+  done?: (data: z.output<S>, result: ResultOf<N>, values: FormValues) => string | FormState;
   /** What is validated, from the submitted answers (default: the answers). */
   input?: (raw: FormValues) => Record<string, unknown>;
   /** The answers echoed after a failure (default: the schema's fields). */
@@ -102,14 +99,14 @@ export interface PublicForm<S extends ObjectSchema> {
   /** Never echoed (card number, CVC). */
   secretFields?: readonly string[];
   fieldMap?: Record<string, string>;
-}
+};
 
 /**
  * A public form's server action (spec §3): a bot is thanked and nothing stored; the answers are
  * validated, posted with the form's idempotency key, and a failure comes back as the form's state;
  * on success, `redirect()` to the thank-you page (outside any try block).
  */
-export async function submitForm<S extends ObjectSchema>(formData: FormData, form: PublicForm<S>): Promise<FormState> {
+export async function submitForm<S extends ObjectSchema, N extends FormEndpoint>(formData: FormData, form: PublicForm<S, N>): Promise<FormState> {
   if (isBot(formData)) redirect(form.thankYou);
   const raw = formDataToObject(formData);
   const fields = Object.keys(form.schema.shape);
@@ -118,8 +115,9 @@ export async function submitForm<S extends ObjectSchema>(formData: FormData, for
   if (!parsed.ok) return { ...parsed.state, values, idempotencyKey: newIdempotencyKey() };
 
   const outcome = await postForm({
-    path: form.path,
-    payload: form.payload ? form.payload(parsed.data) : parsed.data,
+    endpoint: form.endpoint,
+    params: form.params,
+    payload: form.payload ? form.payload(parsed.data) : (parsed.data as InputOf<N>['body']),
     idempotencyKey: readIdempotencyKey(formData),
     fallback: form.fallback,
     values,

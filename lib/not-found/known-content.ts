@@ -1,6 +1,5 @@
 import { getAllEventDetails, getEvents, getHighlight, getPrograms } from '@/lib/content';
 import { getTicket } from '@/lib/tickets';
-import { lookupApiClient } from '@/lib/backend';
 import type { ExistenceLookups } from './missing-view';
 
 /**
@@ -81,7 +80,7 @@ export function createKnownContentLookups(now: () => number = Date.now): Existen
     },
     async ticket(reference, token) {
       try {
-        return (await getTicket(reference, token, lookupApiClient)) !== undefined;
+        return (await getTicket(reference, token, 'lookup')) !== undefined;
       } catch {
         return undefined; // the backend did not answer: the page shows its own error
       }

@@ -30,7 +30,7 @@ export function buildCsp(nonce: string, { dev = false, imageOrigins = [], formAc
     // React 19.3 writes that hoisted <style> without a nonce: Next 16.4 hands React the nonce as a
     // string, which React applies to scripts only. In dev, Next's overlay injects unnonced styles
     // too. Scripts stay nonce-only; styles cannot run script, and img-src/connect-src keep what a
-    // style could load on this origin. docs/performance.md, "Issue 15", says what this trades.
+    // style could load on this origin. docs/decisions.md, "Inline CSS, per-route CSS chunks", says what this trades.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
   });

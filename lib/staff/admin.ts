@@ -1,16 +1,9 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { apiClient, isApiError } from '@/lib/backend';
-import {
-  auditResultSchema,
-  dashboardResultSchema,
-  staffListResultSchema,
-  type AuditPage,
-  type Dashboard,
-  type StaffAccount,
-} from '@/contract/api/admin';
-import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
-import { editionAdminResultSchema, type EditionAdmin } from '@/contract/api/edition-admin';
+import { call, isApiError } from '@/lib/backend';
+import type { AuditPage, Dashboard, StaffAccount } from '@/contract/api/admin';
+import type { CheckInCounts } from '@/contract/api/tickets';
+import type { EditionAdmin } from '@/contract/api/edition-admin';
 import { requestLogger } from '@/lib/log';
 
 /**
@@ -36,16 +29,16 @@ export async function load<T>(read: () => Promise<T>): Promise<Loaded<T>> {
 }
 
 export const loadDashboard = (): Promise<Loaded<Dashboard>> =>
-  load(async () => (await apiClient.get('/api/admin/dashboard/', { schema: dashboardResultSchema })).data);
+  load(async () => (await call('dashboard')).data);
 
 export const loadCheckInCounts = (): Promise<Loaded<CheckInCounts>> =>
-  load(async () => (await apiClient.get('/api/admin/check-ins/', { schema: checkInCountsResultSchema })).data);
+  load(async () => (await call('checkInCounts')).data);
 
 export const loadAccounts = (): Promise<Loaded<StaffAccount[]>> =>
-  load(async () => (await apiClient.get('/api/admin/staff/', { schema: staffListResultSchema })).data);
+  load(async () => (await call('staffAccounts')).data);
 
 export const loadAudit = (page: number): Promise<Loaded<AuditPage>> =>
-  load(() => apiClient.get('/api/admin/audit/', { query: { page }, schema: auditResultSchema }));
+  load(() => call('audit', { query: { page } }));
 
 export const loadEditionAdmin = (): Promise<Loaded<EditionAdmin>> =>
-  load(async () => (await apiClient.get('/api/admin/edition/', { schema: editionAdminResultSchema })).data);
+  load(async () => (await call('editionAdmin')).data);

@@ -1,12 +1,12 @@
 import 'server-only';
-import { apiClient, isApiError } from '@/lib/backend';
-import { checkInCountsResultSchema, type CheckInCounts } from '@/contract/api/tickets';
-import { gatePackResultSchema, gateSyncResultSchema, type GateFailure, type GatePackAnswer, type GateSync, type GateSyncOutcome } from '@/contract/api/gate';
+import { call, isApiError } from '@/lib/backend';
+import type { CheckInCounts } from '@/contract/api/tickets';
+import type { GateFailure, GatePackAnswer, GateSync, GateSyncOutcome } from '@/contract/api/gate';
 
 /** Checked in / registered, from the backend (staff session); undefined when it cannot say right now. */
 export async function getCheckInCounts(): Promise<CheckInCounts | undefined> {
   try {
-    return (await apiClient.get('/api/admin/check-ins/', { schema: checkInCountsResultSchema })).data;
+    return (await call('checkInCounts')).data;
   } catch {
     return undefined;
   }
@@ -15,7 +15,7 @@ export async function getCheckInCounts(): Promise<CheckInCounts | undefined> {
 /** The gate's download (issue 29); 'unavailable' when the backend has no offline gate (an external one). */
 export async function getGatePack(): Promise<GatePackAnswer> {
   try {
-    return { ok: true, pack: (await apiClient.get('/api/admin/check-ins/offline/', { schema: gatePackResultSchema })).data };
+    return { ok: true, pack: (await call('gatePack')).data };
   } catch (error) {
     return { ok: false, reason: gateFailure(error) };
   }
@@ -24,7 +24,7 @@ export async function getGatePack(): Promise<GatePackAnswer> {
 /** Sends what a gate scanned; the backend judges (contract/api/gate.ts). */
 export async function syncGate(sync: GateSync): Promise<GateSyncOutcome> {
   try {
-    return { ok: true, answer: (await apiClient.post('/api/admin/check-ins/sync/', sync, { schema: gateSyncResultSchema })).data };
+    return { ok: true, answer: (await call('gateSync', { body: sync })).data };
   } catch (error) {
     return { ok: false, reason: gateFailure(error) };
   }

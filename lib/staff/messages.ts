@@ -46,7 +46,7 @@ export const STAFF_TEXT = {
   auditEmpty: 'No entries yet.',
 } as const;
 
-/** With API_BASE_URL: why the publishing sections are hidden (lib/staff/publishing.ts). */
+/** With API_BASE_URL: why the publishing sections are hidden (capabilities().publishing, lib/backend). */
 export const PUBLISHING_OFF_MESSAGE =
   'Reports, events and the programme are edited in the festival’s own content system: this site reads them from API_BASE_URL, so they cannot be changed here.';
 

@@ -1,23 +1,21 @@
 import 'server-only';
-import { apiClient, isApiError } from '@/lib/backend';
-import { campaignListResultSchema, campaignResultSchema, type AdminCampaign, type CampaignInput, type CampaignResult } from '@/contract/api/campaigns';
+import { call, isApiError } from '@/lib/backend';
+import type { AdminCampaign, CampaignInput, CampaignResult } from '@/contract/api/campaigns';
 
 /**
- * The staff area's calls to /api/admin/newsletter/campaigns/ (issue 31), with the signed-in
- * admin's token (lib/backend sends it). Server-only: the newsletter pages and actions use these.
+ * The staff area's calls about newsletter campaigns (issue 31), with the signed-in admin's token
+ * (lib/backend sends it). Server-only: the newsletter pages and actions use these.
  */
-const BASE = '/api/admin/newsletter/campaigns/';
-const pathOf = (id: string, verb?: 'test' | 'send') => `${BASE}${encodeURIComponent(id)}/${verb ? `${verb}/` : ''}`;
 
 export async function listCampaigns(): Promise<{ campaigns: AdminCampaign[]; audience: number }> {
-  const result = await apiClient.get(BASE, { schema: campaignListResultSchema });
+  const result = await call('campaigns');
   return { campaigns: result.results, audience: result.audience };
 }
 
 /** undefined for an unknown id (the page's notFound()). */
 export async function getCampaign(id: string): Promise<CampaignResult | undefined> {
   try {
-    return await apiClient.get(pathOf(id), { schema: campaignResultSchema });
+    return await call('campaign', { params: { id } });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return undefined;
     throw error;
@@ -25,13 +23,13 @@ export async function getCampaign(id: string): Promise<CampaignResult | undefine
 }
 
 export async function saveCampaign(id: string | undefined, input: CampaignInput): Promise<CampaignResult> {
-  return apiClient.post(id ? pathOf(id) : BASE, input, { schema: campaignResultSchema });
+  return id ? call('campaignUpdate', { params: { id }, body: input }) : call('campaignCreate', { body: input });
 }
 
 export async function sendCampaignTest(id: string): Promise<CampaignResult> {
-  return apiClient.post(pathOf(id, 'test'), {}, { schema: campaignResultSchema });
+  return call('campaignTest', { params: { id } });
 }
 
 export async function sendCampaign(id: string): Promise<CampaignResult> {
-  return apiClient.post(pathOf(id, 'send'), {}, { schema: campaignResultSchema });
+  return call('campaignSend', { params: { id } });
 }

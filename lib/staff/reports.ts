@@ -1,34 +1,24 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { contentChanged } from '@/lib/content/changed';
-import { apiClient, isApiError } from '@/lib/backend';
+import { call, isApiError } from '@/lib/backend';
 import type { FormState, FormValues } from '@/contract/forms/form-state';
 import { apiErrorState } from '@/lib/forms/api-error';
-import {
-  adminReportListSchema,
-  adminReportResultSchema,
-  MEDIA_LIMITS,
-  mediaResultSchema,
-  REPORT_MESSAGES,
-  type AdminReport,
-  type ReportInput,
-} from '@/contract/api/reports';
+import { MEDIA_LIMITS, REPORT_MESSAGES, type AdminReport, type ReportInput } from '@/contract/api/reports';
 
 /**
- * The staff area's calls to /api/admin/reports/ and /api/admin/media/ (issue 17), with the
- * signed-in staff member's token (lib/backend sends it). Server-only: pages and actions use these.
+ * The staff area's calls about reports and their images (issue 17), with the signed-in staff
+ * member's token (lib/backend sends it). Server-only: pages and actions use these.
  */
-const ADMIN_REPORTS_PATH = '/api/admin/reports/';
-const reportPath = (id: string, verb?: 'publish' | 'unpublish') => `${ADMIN_REPORTS_PATH}${encodeURIComponent(id)}/${verb ? `${verb}/` : ''}`;
 
 export async function listReports(): Promise<AdminReport[]> {
-  return (await apiClient.get(ADMIN_REPORTS_PATH, { schema: adminReportListSchema })).results;
+  return (await call('reports')).results;
 }
 
 /** undefined for an unknown id (the page's notFound()). */
 export async function getReport(id: string): Promise<AdminReport | undefined> {
   try {
-    return (await apiClient.get(reportPath(id), { schema: adminReportResultSchema })).data;
+    return (await call('report', { params: { id } })).data;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return undefined;
     throw error;
@@ -48,17 +38,17 @@ export function editorErrorState(error: unknown, values: FormValues): FormState<
 }
 
 export async function saveReport(id: string | undefined, input: ReportInput): Promise<AdminReport> {
-  return (await apiClient.post(id ? reportPath(id) : ADMIN_REPORTS_PATH, input, { schema: adminReportResultSchema })).data;
+  return (await (id ? call('reportUpdate', { params: { id }, body: input }) : call('reportCreate', { body: input }))).data;
 }
 
 export async function setReportStatus(id: string, verb: 'publish' | 'unpublish'): Promise<AdminReport> {
-  return (await apiClient.post(reportPath(id, verb), {}, { schema: adminReportResultSchema })).data;
+  return (await call(verb === 'publish' ? 'reportPublish' : 'reportUnpublish', { params: { id } })).data;
 }
 
 /** Sends the file's bytes as they came; the backend decides by decoding them what they are. */
 async function uploadImage(file: File): Promise<{ id: string; url: string }> {
   const data = Buffer.from(await file.arrayBuffer()).toString('base64');
-  const result = await apiClient.post('/api/admin/media/', { data }, { schema: mediaResultSchema });
+  const result = await call('mediaUpload', { body: { data } });
   return { id: result.mediaId, url: result.data.url };
 }
 

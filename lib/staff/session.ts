@@ -1,14 +1,15 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { AUTH_TOKEN_COOKIE, apiClient, isApiError } from '@/lib/backend';
-import { STAFF_SESSION_HOURS, staffMeResultSchema, type StaffUser } from '@/contract/api/staff';
+import { AUTH_TOKEN_COOKIE, call, isApiError } from '@/lib/backend';
+import { STAFF_SESSION_HOURS, type StaffUser } from '@/contract/api/staff';
 
 /**
  * The staff session: the backend's bearer token in an HttpOnly, SameSite=Strict cookie (Secure in
  * production), which the API client sends as `Authorization: Bearer` on every call. Every staff
- * page and server action calls `requireStaff()` itself: a layout is not a guard (Next's data
- * security guide). Server actions also get Next's own Origin check against the Host. The cookie
+ * page, route handler and server action checks it itself, built with lib/staff/action.ts (which
+ * calls requireStaff/requireAdmin): a layout is not a guard (Next's data security guide). Server
+ * actions also get Next's own Origin check against the Host. The cookie
  * lasts as long as the backend's token (STAFF_SESSION_HOURS); the backend also ends an idle token.
  */
 export { STAFF_SESSION_HOURS, type StaffUser };
@@ -16,7 +17,7 @@ export { STAFF_SESSION_HOURS, type StaffUser };
 export async function getStaffUser(): Promise<StaffUser | undefined> {
   if (!(await cookies()).get(AUTH_TOKEN_COOKIE)?.value) return undefined;
   try {
-    return (await apiClient.get('/api/auth/me/', { schema: staffMeResultSchema })).user;
+    return (await call('me')).user;
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return undefined;
     throw error;

@@ -1,16 +1,27 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { apiClient } from '@/lib/backend';
-import { endSession } from '@/lib/staff/session';
+import { call } from '@/lib/backend';
+import { staffRedirectAction } from './action';
+import { endSession } from './session';
 
-/** Sign out: the token is revoked at the backend, then the cookie goes. */
-export async function logoutAction(): Promise<undefined> {
-  try {
-    await apiClient.post('/api/auth/logout/', {});
-  } catch {
-    // Already invalid: nothing to revoke.
-  }
-  await endSession();
-  redirect('/staff/login');
-}
+/**
+ * Sign out (staff; the builder checks the session like every staff action): the token is revoked
+ * at the backend, then the cookie goes.
+ */
+export const logoutAction = staffRedirectAction({
+  role: 'staff',
+  page: '/staff',
+  async run() {
+    try {
+      await call('logout');
+    } catch {
+      // Already invalid: nothing to revoke.
+    }
+    await endSession();
+    redirect('/staff/login');
+  },
+  failure(error) {
+    throw error;
+  },
+});

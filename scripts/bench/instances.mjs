@@ -1,10 +1,10 @@
 // The throughput of one and of two `next start` instances behind nginx (the shipped rules), both on
-// one PostgreSQL database: the "Several instances" deployment of the README. `npm run bench` adds
+// one PostgreSQL database: the "Several instances" deployment of docs/deployment.md. `npm run bench` adds
 // these rows to its table (scripts/bench.mjs); on its own:
 //
 //   npx tsx scripts/bench/instances.mjs [--duration=10] [--port=3760]     (NEXT_DIST_DIR: the build to serve)
 //
-// (tsx, not node: the cluster comes from the end-to-end support, e2e/support/cluster.ts.)
+// (tsx, not node: the cluster is typed, scripts/support/cluster.ts, shared with the end-to-end specs.)
 //
 // Per setup, after a short unmeasured warm-up, through nginx, autocannon with 50 connections for
 // `duration` seconds each:
@@ -17,7 +17,7 @@ import net from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createDatabase, startCluster } from '../../e2e/support/cluster.ts';
+import { createDatabase, startCluster } from '../support/cluster.ts';
 
 const log = (...m) => console.error('[bench:instances]', ...m);
 

@@ -3,7 +3,7 @@
 // is left out only when its long evaluation task began after that moment). On loopback the
 // framework's ~140 KB of JS arrives within tens of milliseconds, so unless the page paints sooner
 // than that, the whole download is part of its LCP estimate: about a second on slow 4G.
-// docs/performance.md, "Why Lighthouse's LCP misses 1.5 s".
+// docs/decisions.md, "Judging speed against an empty Next page".
 
 /**
  * The page's `/_next/static/` scripts whose download had finished at `cutoffTs` (trace clock, µs:

@@ -5,7 +5,7 @@
 //   4x CPU), so the LCP is the paint a phone would see on that link, not an estimate.
 // - "simulated" (Lighthouse's default, lantern): an unthrottled load replayed on a model of the
 //   same link. Kept as an information column; it charges a page for every request that landed
-//   before its unthrottled paint (docs/performance.md, "Why Lighthouse's LCP misses 1.5 s").
+//   before its unthrottled paint (docs/decisions.md, "Judging speed against an empty Next page").
 //
 // Per run it returns the LCP, its element's kind (text or image, from Chromium's own
 // `largestContentfulPaint::Candidate` trace event), and the requests that had finished by the LCP

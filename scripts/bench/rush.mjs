@@ -56,7 +56,7 @@ export const RUSH = {
 
 export const ticketsFor = (i) => 1 + ((i * 7) % 10);
 
-// The contract's sold-out answers (backend/forms/service.ts FORM_MESSAGES.registrationFull and
+// The contract's sold-out answers (backend/kernel/results.ts FORM_MESSAGES.registrationFull and
 // registrationFewLeft): a 409 in the result pattern. Anything else is counted as "other".
 const SOLD_OUT = [/^Registration is full: all wristbands for this edition have been claimed\.$/, /^Only \d+ wristbands? (is|are) left for this edition\. Please choose fewer tickets\.$/];
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The environment is read in the configuration modules only (lib/config.ts for the site,
- * backend/config.ts for the built-in backend), so every setting is parsed and checked in one
+ * backend/kernel/config.ts for the built-in backend), so every setting is parsed and checked in one
  * place. Next's own config and instrumentation hooks, command-line entry points and tests are
  * the other readers.
  */
 const ALLOWED = [
   /^lib\/config\.ts$/,
-  /^backend\/config\.ts$/,
+  /^backend\/kernel\/config\.ts$/,
   /^next\.config\.ts$/,
   /^instrumentation\.ts$/,
   /^playwright\.config\.ts$/,

@@ -5,14 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { createApp, type BackendApp } from '../../backend/app';
-import { parseBackendConfig, type BackendConfig } from '../../backend/config';
+import { parseBackendConfig, type BackendConfig } from '../../backend/kernel/config';
 import { TEST_EDITION_ENV } from './edition-env';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
 import { createSandboxGateway, type PaymentGateway, type PaystackCheckout } from '../../backend/payments';
-import type { AppDeps, Logger } from '../../backend/types';
-import { silentLogger } from '@/backend/lib/log';
+import type { AppDeps, Logger } from '../../backend/kernel/deps';
+import { silentLogger } from '@/backend/kernel/log';
 
 /**
  * Real databases for backend tests: a temporary SQLite file always, and a PostgreSQL database of

@@ -1,5 +1,5 @@
 import type { LogLevel } from '@/contract/config';
-import { createLogger, type Logger } from '@/backend/lib/log';
+import { createLogger, type Logger } from '@/backend/kernel/log';
 
 export interface LogEntry {
   level: string;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { BackendApp } from '../../backend/app';
 import type { Db } from '../../backend/db/schema';
-import { createSigner, type Signer } from '../../backend/lib/signing';
+import { createSigner, type Signer } from '../../backend/kernel/signing';
 import { confirmToken } from '../../backend/newsletter/confirm';
 import { unsubscribeToken } from '../../backend/newsletter/unsubscribe';
 import { postJson } from './databases';

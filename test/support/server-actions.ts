@@ -15,10 +15,28 @@ export class Redirected extends Error {
   }
 }
 
+/** What notFound() throws here. */
+export class NotFound extends Error {
+  constructor() {
+    super('not found');
+  }
+}
+
+/** Next's own control-flow errors (a real redirect() or notFound()) carry a NEXT_ digest. */
+const isNextControlFlow = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string' && error.digest.startsWith('NEXT_');
+
 export function navigationModule() {
   return {
     redirect: (url: string) => {
       throw new Redirected(url);
+    },
+    notFound: () => {
+      throw new NotFound();
+    },
+    // As Next's: its control flow goes on through a catch (the staff builder's).
+    unstable_rethrow: (error: unknown) => {
+      if (error instanceof Redirected || error instanceof NotFound || isNextControlFlow(error)) throw error;
     },
   };
 }
@@ -30,8 +48,13 @@ export function navigationModule() {
 export async function backendModule(app: () => BackendApp | undefined, cookie?: (name: string) => string | undefined) {
   const errors = await import('@/lib/backend/errors');
   const { createApiClient, AUTH_TOKEN_COOKIE } = await import('@/lib/backend/client');
+  const { createCall } = await import('@/lib/backend/call');
+  const { capabilitiesOf } = await import('@/lib/backend/capabilities');
   const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => app()!.fetch(request), getCookie: cookie });
-  return { apiClient, AUTH_TOKEN_COOKIE, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+  // The built-in backend answers (no API_BASE_URL), without Paystack's checkout.
+  const capabilities = () => capabilitiesOf(undefined, () => undefined);
+  const call = createCall(() => apiClient, () => true);
+  return { apiClient, call, capabilities, AUTH_TOKEN_COOKIE, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
 }
 
 /** next/headers with the given cookies (read at each call). */
@@ -48,6 +71,11 @@ export async function redirectOf(run: Promise<unknown>): Promise<string> {
     await run;
   } catch (error) {
     if (error instanceof Redirected) return error.url;
+    // Next's own redirect() (where next/navigation is not mocked): NEXT_REDIRECT;<type>;<url>;<status>;
+    if (isNextControlFlow(error)) {
+      const [kind, , url] = String((error as { digest: string }).digest).split(';');
+      if (kind === 'NEXT_REDIRECT' && url) return url;
+    }
     throw error;
   }
   throw new Error('expected a redirect');

@@ -1,6 +1,6 @@
 import type { DbHandle } from '../../backend/db/connect';
 import { storeEdition } from '../../backend/edition/queries';
-import { createSigner } from '../../backend/lib/signing';
+import { createSigner } from '../../backend/kernel/signing';
 import { offerToken } from '../../backend/waiting-list/links';
 
 /** Test helpers for the waiting list (issue 28) that reach into the backend, for tests outside it. */

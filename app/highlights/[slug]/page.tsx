@@ -51,7 +51,7 @@ export default async function ReportPage({ params }: { params: Params }) {
 
   const path = `/highlights/${encodeURIComponent(highlight.slug)}`;
   const url = absoluteUrl(path);
-  // Images only from this site's /api/media/ (reports stored before that rule, or from an external API).
+  // Images only from this site's media path (reports stored before that rule, or from an external API).
   const body = sanitizeReportHtml(highlight.content);
   const pool = await getHighlights({ limit: RELATED_POOL });
   const related = relatedHighlights(highlight, pool.results);

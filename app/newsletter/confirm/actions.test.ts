@@ -17,11 +17,13 @@ let unreachable = false;
 vi.mock('@/lib/backend', async () => {
   const real = await (await import('@/test/support/server-actions')).backendModule(() => backend);
   const { ApiError } = await import('@/lib/backend/errors');
+  const { createCall } = await import('@/lib/backend/call');
   const post: typeof real.apiClient.post = async (...args) => {
     if (unreachable) throw new ApiError('no answer', { status: 0, path: String(args[0]) });
     return real.apiClient.post(...args);
   };
-  return { ...real, apiClient: { ...real.apiClient, post } };
+  const apiClient = { ...real.apiClient, post };
+  return { ...real, apiClient, call: createCall(() => apiClient, () => true) };
 });
 
 const { confirmAction } = await import('./actions');

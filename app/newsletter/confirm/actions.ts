@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { confirmPayloadSchema } from '@/contract/api/newsletter';
-import { apiClient, isApiError } from '@/lib/backend';
+import { call, isApiError } from '@/lib/backend';
 
 export type ConfirmError = 'refused' | 'unsubscribed' | 'failed';
 
@@ -16,7 +16,7 @@ export async function confirmAction(_previous: null, formData: FormData): Promis
   const { email, t } = parsed.data;
   let outcome: 'done' | ConfirmError;
   try {
-    await apiClient.post('/api/newsletter/confirm/', { email, token: t });
+    await call('newsletterConfirm', { body: { email, token: t } });
     outcome = 'done';
   } catch (error) {
     const status = isApiError(error) ? error.status : 0;

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FormPage } from '@/components/forms/form-page';
 import styles from '@/components/forms/page.module.css';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { NEWSLETTER_CONFIRM_MESSAGES } from '@/contract/forms/messages';
 import { ConfirmForm } from './confirm-form';
 
@@ -30,8 +29,7 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Sear
   const message = error && Object.hasOwn(ERRORS, error) ? ERRORS[error as keyof typeof ERRORS] : !email || !token ? NEWSLETTER_CONFIRM_MESSAGES.refused : undefined;
   const offerButton = email && token && (error === undefined || error === 'failed');
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading level={1} eyebrow="Newsletter" title={NEWSLETTER_CONFIRM_MESSAGES.title} />
+    <FormPage eyebrow="Newsletter" title={NEWSLETTER_CONFIRM_MESSAGES.title}>
       {message ? (
         <div role="alert" className={styles.panel} data-testid="confirm-error">
           <p>{message}</p>
@@ -43,6 +41,6 @@ export default async function ConfirmPage({ searchParams }: { searchParams: Sear
       <p>
         <Link href="/privacy">How we handle your data</Link> · <Link href="/contact">Contact us</Link>
       </p>
-    </Container>
+    </FormPage>
   );
 }

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { unsubscribePayloadSchema } from '@/contract/api/newsletter';
-import { apiClient, isApiError } from '@/lib/backend';
+import { call, isApiError } from '@/lib/backend';
 
 /** The link page's button (works without JavaScript): the backend checks the signed token and records the unsubscribe. */
 export async function unsubscribeAction(_previous: null, formData: FormData): Promise<null> {
@@ -12,7 +12,7 @@ export async function unsubscribeAction(_previous: null, formData: FormData): Pr
   const { email, t } = parsed.data;
   let outcome: 'done' | 'refused' | 'failed';
   try {
-    await apiClient.post('/api/newsletter/unsubscribe/', { email, token: t });
+    await call('newsletterUnsubscribe', { body: { email, token: t } });
     outcome = 'done';
   } catch (error) {
     outcome = isApiError(error) && (error.status === 403 || error.status === 400) ? 'refused' : 'failed';

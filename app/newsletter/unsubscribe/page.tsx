@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FormPage } from '@/components/forms/form-page';
 import styles from '@/components/forms/page.module.css';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import { UnsubscribeForm } from './unsubscribe-form';
 
@@ -14,7 +13,7 @@ const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : u
 /**
  * /newsletter/unsubscribe?email=…&t=… (issue 16), the link in every newsletter. Opening it changes
  * nothing (mail scanners open links); the button does, with or without JavaScript. The one-click
- * POST of RFC 8058 goes to /api/newsletter/unsubscribe/ instead (backend/newsletter/unsubscribe.ts).
+ * POST of RFC 8058 goes to the backend's unsubscribe endpoint instead (backend/newsletter/unsubscribe.ts).
  */
 export default async function UnsubscribePage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
@@ -23,8 +22,7 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
   const error = one(params.error);
   const message = error === 'failed' ? UNSUBSCRIBE_MESSAGES.failed : error === 'refused' || !email || !token ? UNSUBSCRIBE_MESSAGES.refused : undefined;
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading level={1} eyebrow="Newsletter" title="Unsubscribe from the newsletter" />
+    <FormPage eyebrow="Newsletter" title="Unsubscribe from the newsletter">
       {message ? (
         <div role="alert" className={styles.panel} data-testid="unsubscribe-error">
           <p>{message}</p>
@@ -40,6 +38,6 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
       <p>
         <Link href="/privacy">How we handle your data</Link> · <Link href="/contact">Contact us</Link>
       </p>
-    </Container>
+    </FormPage>
   );
 }

@@ -4,14 +4,13 @@ import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
 import { loadAccounts } from '@/lib/staff/admin';
 import { STAFF_TEXT, formatLagos } from '@/lib/staff/messages';
-import { requireAdmin } from '@/lib/staff/session';
+import { staffPage } from '@/lib/staff/action';
 import { accountsAction } from './actions';
 
 export const metadata: Metadata = { title: 'Staff accounts', robots: { index: false, follow: false } };
 
 /** Admins only: the page checks it itself (plain staff are sent to the dashboard). */
-export default async function AccountsPage() {
-  const staff = await requireAdmin('/staff/accounts');
+export default staffPage({ role: 'admin', page: '/staff/accounts' }, async function AccountsPage(staff) {
   const accounts = await loadAccounts();
   return (
     <StaffShell staff={staff} current="/staff/accounts" title={STAFF_TEXT.accountsTitle} width="wide">
@@ -29,4 +28,4 @@ export default async function AccountsPage() {
       )}
     </StaffShell>
   );
-}
+});

@@ -5,13 +5,12 @@ import styles from '@/components/staff/admin.module.css';
 import { auditQuerySchema, type AuditEntryView } from '@/contract/api/admin';
 import { loadAudit } from '@/lib/staff/admin';
 import { AUDIT_ACTION_LABELS, STAFF_TEXT, formatLagos } from '@/lib/staff/messages';
-import { requireAdmin } from '@/lib/staff/session';
+import { staffPage } from '@/lib/staff/action';
 
 export const metadata: Metadata = { title: 'Audit log', robots: { index: false, follow: false } };
 
 /** Admins only: who did what and when, newest first, a page at a time (times in Lagos). */
-export default async function AuditPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
-  const staff = await requireAdmin('/staff/audit');
+export default staffPage({ role: 'admin', page: '/staff/audit' }, async function AuditPage(staff, { searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   // Any nonsense in ?page= is page 1 (the contract's own query schema).
   const raw = (await searchParams).page;
   const { page } = auditQuerySchema.parse({ page: Array.isArray(raw) ? raw[0] : raw });
@@ -25,7 +24,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       )}
     </StaffShell>
   );
-}
+});
 
 function AuditTable({ page, pageSize, count, entries }: { page: number; pageSize: number; count: number; entries: AuditEntryView[] }) {
   const pages = Math.max(1, Math.ceil(count / pageSize));

@@ -1,8 +1,8 @@
 'use server';
 
-import { gateSyncSchema, type GatePackAnswer, type GateSyncOutcome } from '@/contract/api/gate';
+import { gateSyncSchema, type GatePackAnswer, type GateSync, type GateSyncOutcome } from '@/contract/api/gate';
+import { staffCall } from '@/lib/staff/action';
 import { getGatePack, syncGate } from '@/lib/staff/check-in';
-import { getStaffUser } from '@/lib/staff/session';
 
 /**
  * The offline gate's two calls (issue 29), made by the gate's script, not by a form: the download
@@ -10,14 +10,16 @@ import { getStaffUser } from '@/lib/staff/session';
  * itself (an action is its own endpoint) and answers 'signed-out' rather than redirecting, so a
  * gate whose session ended keeps its queue and says so.
  */
-export async function loadGatePackAction(): Promise<GatePackAnswer> {
-  if (!(await getStaffUser())) return { ok: false, reason: 'signed-out' };
-  return getGatePack();
-}
+export const loadGatePackAction = staffCall<undefined, GatePackAnswer>({
+  role: 'staff',
+  refused: { ok: false, reason: 'signed-out' },
+  run: () => getGatePack(),
+});
 
-export async function syncGateAction(input: unknown): Promise<GateSyncOutcome> {
-  if (!(await getStaffUser())) return { ok: false, reason: 'signed-out' };
-  const parsed = gateSyncSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, reason: 'failed' };
-  return syncGate(parsed.data);
-}
+export const syncGateAction = staffCall<GateSync, GateSyncOutcome>({
+  role: 'staff',
+  refused: { ok: false, reason: 'signed-out' },
+  schema: gateSyncSchema,
+  invalid: { ok: false, reason: 'failed' },
+  run: (sync) => syncGate(sync),
+});

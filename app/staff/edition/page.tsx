@@ -6,7 +6,7 @@ import { PHASE_WORDS, editionFormValues } from '@/contract/api/edition-admin';
 import { editionDates, editionName, formatInstant } from '@/contract/edition';
 import { loadEditionAdmin } from '@/lib/staff/admin';
 import { STAFF_TEXT, formatCount, formatLagos } from '@/lib/staff/messages';
-import { requireAdmin } from '@/lib/staff/session';
+import { staffPage } from '@/lib/staff/action';
 import { editionAction, editionResetAction } from './actions';
 
 export const metadata: Metadata = { title: 'Edition', robots: { index: false, follow: false } };
@@ -17,8 +17,7 @@ type Search = Promise<{ saved?: string | string[]; reset?: string | string[] }>;
  * The festival's edition (issue 28), admins only (checked here): what is in force, its phase in
  * words and where the values come from, and the form that changes them.
  */
-export default async function EditionPage({ searchParams }: { searchParams: Search }) {
-  const staff = await requireAdmin('/staff/edition');
+export default staffPage({ role: 'admin', page: '/staff/edition' }, async function EditionPage(staff, { searchParams }: { searchParams: Search }) {
   const { saved, reset } = await searchParams;
   const loaded = await loadEditionAdmin();
   return (
@@ -57,7 +56,7 @@ export default async function EditionPage({ searchParams }: { searchParams: Sear
       )}
     </StaffShell>
   );
-}
+});
 
 function InForce({ data }: { data: Extract<Awaited<ReturnType<typeof loadEditionAdmin>>, { kind: 'ok' }>['data'] }) {
   const { edition, phase, remaining } = data.status;

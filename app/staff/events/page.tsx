@@ -8,16 +8,16 @@ import { StaffShell } from '@/components/staff/staff-shell';
 import { getAllEventDetails, getEvents, getHero, getPrograms } from '@/lib/content';
 import { descriptionHtmlToText, EVENT_DETAIL_MESSAGES, isoToLagosLocal } from '@/contract/api/event-details';
 import { CARD_MESSAGES, HERO_MESSAGES, mediaIdOf } from '@/contract/api/reports';
-import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { requireStaff } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
+import { staffPage } from '@/lib/staff/action';
 import { cardAction, eventDetailAction, heroAction } from './actions';
 
 export const metadata: Metadata = { title: 'Events & programme', robots: { index: false, follow: false } };
 
 /** The home page's hero (issue 17 item 4). Staff only (checked here and in the action). */
-export default async function StaffEventsPage({ searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
-  const staff = await requireStaff('/staff/events');
-  if (!isPublishingEnabled()) {
+export default staffPage({ role: 'staff', page: '/staff/events' }, async function StaffEventsPage(staff, { searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
+  if (!capabilities().publishing) {
     return (
       <StaffShell staff={staff} current="/staff/events" title="Events & programme">
         <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
@@ -90,4 +90,4 @@ export default async function StaffEventsPage({ searchParams }: { searchParams: 
       </section>
     </StaffShell>
   );
-}
+});

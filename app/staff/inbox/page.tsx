@@ -6,8 +6,8 @@ import { InboxList } from '@/components/staff/inbox/inbox-list';
 import { inboxQuerySchema, type InboxQuery } from '@/contract/api/inbox';
 import { loadInbox } from '@/lib/staff/inbox';
 import { INBOX_TEXT } from '@/lib/staff/inbox-messages';
-import { isPublishingEnabled } from '@/lib/staff/publishing';
-import { requireStaff } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
 
 export const metadata: Metadata = { title: 'Inbox', robots: { index: false, follow: false } };
 
@@ -29,9 +29,8 @@ function hrefOf(query: InboxQuery, page: number): string {
  * Staff and admins: partnership proposals, volunteer applications and contact messages, newest
  * first, filtered by a GET form (works without JavaScript). Built-in backend only.
  */
-export default async function InboxPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const staff = await requireStaff('/staff/inbox');
-  if (!isPublishingEnabled()) {
+export default staffPage({ role: 'staff', page: '/staff/inbox' }, async function InboxPage(staff, { searchParams }: { searchParams: Promise<Search> }) {
+  if (!capabilities().inbox) {
     return (
       <StaffShell staff={staff} current="/staff/inbox" title={INBOX_TEXT.title} width="wide">
         <p className={styles.notice} data-testid="inbox-unavailable">
@@ -55,4 +54,4 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
       )}
     </StaffShell>
   );
-}
+});

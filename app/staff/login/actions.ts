@@ -13,7 +13,7 @@ export async function loginAction(_previous: FormState, formData: FormData): Pro
   const parsed = validateForm(staffLoginFormSchema, formData, { secretFields: ['password'] });
   if (!parsed.ok) return { ...parsed.state, idempotencyKey: newIdempotencyKey() };
   const outcome = await postForm({
-    path: '/api/auth/login/',
+    endpoint: 'login',
     payload: parsed.data,
     idempotencyKey: newIdempotencyKey(),
     fallback: SUBMIT_MESSAGES.staffLogin,
@@ -21,7 +21,7 @@ export async function loginAction(_previous: FormState, formData: FormData): Pro
     fields: ['email', 'password'],
   });
   if (!outcome.ok) return outcome.state;
-  const token = staffLoginResultSchema.safeParse(outcome.result.body);
+  const token = staffLoginResultSchema.safeParse(outcome.result);
   if (!token.success) return { status: 'error', errors: {}, values: {}, message: SUBMIT_MESSAGES.staffLogin, idempotencyKey: newIdempotencyKey() };
   await startSession(token.data.token, !isDevelopment());
   redirect(safeNext(formData.get('next')));

@@ -8,8 +8,8 @@ import { StaffShell } from '@/components/staff/staff-shell';
 import { formatLagos } from '@/lib/staff/messages';
 import { listCampaigns } from '@/lib/staff/newsletter';
 import { NEWSLETTER_TEXT } from '@/lib/staff/newsletter-messages';
-import { isPublishingEnabled } from '@/lib/staff/publishing';
-import { requireAdmin } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
 import { requestLogger } from '@/lib/log';
 import { campaignEditorAction } from './actions';
 
@@ -18,9 +18,8 @@ export const metadata: Metadata = { title: 'Newsletter', robots: { index: false,
 const STATUS_STYLE = { draft: styles.draft, sending: newsletterStyles.sending, sent: newsletterStyles.sent } as const;
 
 /** Admins only (checked here and in every action): the campaigns, newest first, and a new one. */
-export default async function NewsletterPage() {
-  const staff = await requireAdmin('/staff/newsletter');
-  if (!isPublishingEnabled()) {
+export default staffPage({ role: 'admin', page: '/staff/newsletter' }, async function NewsletterPage(staff) {
+  if (!capabilities().campaigns) {
     return (
       <StaffShell staff={staff} current="/staff/newsletter" title={NEWSLETTER_TEXT.title}>
         <p role="status">{NEWSLETTER_TEXT.unavailable}</p>
@@ -66,4 +65,4 @@ export default async function NewsletterPage() {
       )}
     </StaffShell>
   );
-}
+});

@@ -3,16 +3,16 @@ import Link from 'next/link';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/editor.module.css';
 import { formatDate } from '@/contract/festival';
-import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
+import { capabilities } from '@/lib/backend';
+import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { listReports } from '@/lib/staff/reports';
-import { requireStaff } from '@/lib/staff/session';
+import { staffPage } from '@/lib/staff/action';
 
 export const metadata: Metadata = { title: 'Reports', robots: { index: false, follow: false } };
 
 /** Every report, drafts included, newest first (by report date, then last change). Staff only. */
-export default async function ReportsPage() {
-  const staff = await requireStaff('/staff/reports');
-  if (!isPublishingEnabled()) {
+export default staffPage({ role: 'staff', page: '/staff/reports' }, async function ReportsPage(staff) {
+  if (!capabilities().publishing) {
     return (
       <StaffShell staff={staff} current="/staff/reports" title="Reports">
         <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
@@ -47,4 +47,4 @@ export default async function ReportsPage() {
       </ul>
     </StaffShell>
   );
-}
+});

@@ -7,5 +7,5 @@ import { submitForm } from '@/lib/forms/submit';
 
 /** "Send my ticket again": the backend answers the same for every address; so does this page. */
 export async function resendAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, { schema: ticketResendPayloadSchema, path: '/api/forms/ticket-resend/', fallback: SUBMIT_MESSAGES.ticketResend, thankYou: '/tickets/resend?sent=1' });
+  return submitForm(formData, { schema: ticketResendPayloadSchema, endpoint: 'ticketResend', fallback: SUBMIT_MESSAGES.ticketResend, thankYou: '/tickets/resend?sent=1' });
 }

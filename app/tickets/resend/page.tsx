@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { Field } from '@/components/forms/field';
 import { FormActions } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
 import { TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import { resendAction } from './actions';
@@ -21,14 +20,12 @@ export default async function ResendPage({ searchParams }: { searchParams: Promi
   await connection();
   const sent = (await searchParams).sent === '1';
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="resend-title"
-        eyebrow="Lost your ticket?"
-        title="Send my ticket again"
-        intro={<p>Enter the email address you registered with. We email every ticket registered to it, with its QR code.</p>}
-      />
+    <FormPage
+      id="resend-title"
+      eyebrow="Lost your ticket?"
+      title="Send my ticket again"
+      intro={<p>Enter the email address you registered with. We email every ticket registered to it, with its QR code.</p>}
+    >
       {sent ? (
         <div className={styles.panel} role="status" data-testid="resend-sent">
           <p>{TICKET_RESEND_MESSAGE}</p>
@@ -45,6 +42,6 @@ export default async function ResendPage({ searchParams }: { searchParams: Promi
           </FormActions>
         </ActionForm>
       )}
-    </Container>
+    </FormPage>
   );
 }

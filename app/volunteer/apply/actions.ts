@@ -7,5 +7,5 @@ import { submitForm } from '@/lib/forms/submit';
 
 /** The on-site volunteer application (used when no external volunteer form is configured). */
 export async function applyAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, { schema: volunteerFormSchema, path: '/api/forms/volunteer/', payload: toVolunteerPayload, fallback: SUBMIT_MESSAGES.volunteer, thankYou: '/volunteer/apply/thank-you' });
+  return submitForm(formData, { schema: volunteerFormSchema, endpoint: 'volunteer', payload: toVolunteerPayload, fallback: SUBMIT_MESSAGES.volunteer, thankYou: '/volunteer/apply/thank-you' });
 }

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { ChoiceGroup, Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
-import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import { getVolunteerRoles } from '@/lib/content/static';
 import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
 import { applyAction } from './actions';
@@ -20,14 +18,12 @@ export default async function VolunteerApplyPage() {
   await connection();
   const roles = getVolunteerRoles().map((role) => ({ value: role.id, label: role.title, hint: role.commitment }));
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading
-        level={1}
-        id="volunteer-title"
-        eyebrow="Volunteer"
-        title="Apply to volunteer"
-        intro={<p>Choose the roles that suit you and tell us when you can help. We will be in touch before the festival.</p>}
-      />
+    <FormPage
+      id="volunteer-title"
+      eyebrow="Volunteer"
+      title="Apply to volunteer"
+      intro={<p>Choose the roles that suit you and tell us when you can help. We will be in touch before the festival.</p>}
+    >
       <ActionForm action={applyAction} form="volunteer" idempotencyKey={crypto.randomUUID()} permalink="/volunteer/apply" aria-labelledby="volunteer-title">
         <FormRow>
           <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
@@ -42,6 +38,6 @@ export default async function VolunteerApplyPage() {
           <SubmitButton pendingLabel="Sending…">Send application</SubmitButton>
         </FormActions>
       </ActionForm>
-    </Container>
+    </FormPage>
   );
 }

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Rate limits in the database (issue "many instances"): one row per client key holding the count
  * of its current fixed window, so every instance on one PostgreSQL shares one limit
- * (backend/lib/rate-limit.ts createDbRateLimiter). `window_start` is in epoch milliseconds
+ * (backend/kernel/rate-limit.ts createDbRateLimiter). `window_start` is in epoch milliseconds
  * (bigint); the index serves the occasional sweep of ended windows.
  */
 export const rateLimits: Migration = {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { canonicalEmail } from '@/contract/forms/email';
-import { processLogger } from '../../lib/log';
+import { processLogger } from '../../kernel/log';
 
 /**
  * Issue 32: every stored address in its canonical form (contract/forms/email.ts: NFKC, trimmed,

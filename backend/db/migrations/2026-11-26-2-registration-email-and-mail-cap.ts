@@ -3,7 +3,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 /**
  * Issue 32 (hardening):
  * - registrations are found by their canonical address, `lower(trim(email))`: one address holds at
- *   most REGISTRATIONS_PER_EMAIL registrations (backend/forms/queries.ts), and rows stored before
+ *   most REGISTRATIONS_PER_EMAIL registrations (backend/tickets/registrations.ts), and rows stored before
  *   addresses were canonical count too. An expression index serves that look-up on SQLite (3.9+)
  *   and PostgreSQL alike. Not unique: the limit is a setting, and older databases may hold repeats.
  * - the outbox caps the mail one address is sent per hour (MAIL_PER_RECIPIENT_PER_HOUR,

@@ -8,7 +8,7 @@ import type { Kysely, Migration } from 'kysely';
  *   ticket in (offline, or told "admit" online), so an admission that is not the check-in is a
  *   duplicate to show.
  * - `registrations.checked_in_scan`: the scan that is the check-in. An earlier scan that arrives
- *   later takes it over (backend/gate/scans.ts); rows checked in before it stay null.
+ *   later takes it over (backend/tickets/gate/scans.ts); rows checked in before it stay null.
  */
 export const offlineGate: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Newsletter campaigns (issue 31, backend/campaigns/):
+ * Newsletter campaigns (issue 31, backend/newsletter/campaigns/):
  * - `newsletter_campaigns`: a subject and a Markdown body, written by an admin; `status` goes
  *   draft → sending → sent, once (the send is one conditional UPDATE from 'draft'). When sending
  *   starts, `recipient_count` is how many confirmed subscribers it goes to; `queue_cursor` is the

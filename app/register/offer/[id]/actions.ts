@@ -3,7 +3,7 @@
 import { ticketLinkToken } from '@/contract/api/tickets';
 import { offerClaimFormSchema, WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import type { FormState } from '@/contract/forms/form-state';
-import { resultField, submitForm } from '@/lib/forms/submit';
+import { submitForm } from '@/lib/forms/submit';
 
 const OFFER_ID = /^[0-9a-f-]{36}$/;
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -19,17 +19,16 @@ export async function claimOfferAction(_previous: FormState, formData: FormData)
   if (!OFFER_ID.test(id) || !TOKEN.test(token)) return { status: 'error', errors: {}, values: {}, message: WAITING_LIST_MESSAGES.offerNotFound };
   return submitForm(formData, {
     schema: offerClaimFormSchema,
-    path: `/api/waiting-list/offers/${id}/claim/`,
+    endpoint: 'offerClaim',
+    params: { id },
     payload: (data) => ({ ...data, token }),
     fallback: WAITING_LIST_MESSAGES.claimFailed,
     thankYou: '/registration/thank-you',
     done: (_data, result) => {
       const query = new URLSearchParams();
-      const tickets = resultField(result, 'numberOfTickets');
-      if (tickets) query.set('tickets', tickets);
-      const ref = resultField(result, 'ticketReference');
-      if (ref) query.set('ref', ref);
-      const ticketToken = ticketLinkToken(resultField(result, 'ticketUrl') ?? '');
+      if (result.numberOfTickets) query.set('tickets', result.numberOfTickets);
+      if (result.ticketReference) query.set('ref', result.ticketReference);
+      const ticketToken = ticketLinkToken(result.ticketUrl ?? '');
       if (ticketToken) query.set('t', ticketToken);
       return `/registration/thank-you?${query.toString()}`;
     },

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
 import { Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
 import { splitName, WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import { OFFER_PAGE_TEXT } from '@/contract/forms/waiting-list-messages';
@@ -32,15 +31,14 @@ export default async function OfferPage({ params, searchParams }: { params: Para
 
   if (!lookup.ok) {
     return (
-      <Container width="narrow" className={styles.page}>
-        <SectionHeading level={1} eyebrow={OFFER_PAGE_TEXT.eyebrow} title={OFFER_PAGE_TEXT.refusedTitle} />
+      <FormPage eyebrow={OFFER_PAGE_TEXT.eyebrow} title={OFFER_PAGE_TEXT.refusedTitle}>
         <div className={styles.panel} role="status" data-testid="offer-refused" data-status={lookup.status}>
           <p>{lookup.message}</p>
         </div>
         <p>
           <Link href="/register">Registration</Link> · <Link href="/tickets/resend">Send my ticket again</Link>
         </p>
-      </Container>
+      </FormPage>
     );
   }
 
@@ -49,8 +47,7 @@ export default async function OfferPage({ params, searchParams }: { params: Para
   const until = WAITING_LIST_MESSAGES.offerUntil(offer.expiresAt);
   const names = splitName(offer.name);
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading level={1} id="offer-title" eyebrow={OFFER_PAGE_TEXT.eyebrow} title={OFFER_PAGE_TEXT.title} intro={<p>{OFFER_PAGE_TEXT.intro(offer.name, bands, until)}</p>} />
+    <FormPage id="offer-title" eyebrow={OFFER_PAGE_TEXT.eyebrow} title={OFFER_PAGE_TEXT.title} intro={<p>{OFFER_PAGE_TEXT.intro(offer.name, bands, until)}</p>}>
       <dl className={styles.facts} data-testid="offer-facts">
         <dt>Name</dt>
         <dd>{offer.name}</dd>
@@ -78,6 +75,6 @@ export default async function OfferPage({ params, searchParams }: { params: Para
           <SubmitButton pendingLabel={OFFER_PAGE_TEXT.pending}>{OFFER_PAGE_TEXT.submit}</SubmitButton>
         </FormActions>
       </ActionForm>
-    </Container>
+    </FormPage>
   );
 }

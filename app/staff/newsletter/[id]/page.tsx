@@ -12,13 +12,14 @@ import { CAMPAIGN_ID_PATTERN } from '@/contract/api/campaigns';
 import { formatLagos } from '@/lib/staff/messages';
 import { getCampaign } from '@/lib/staff/newsletter';
 import { NEWSLETTER_TEXT, type NewsletterDone } from '@/lib/staff/newsletter-messages';
-import { isPublishingEnabled } from '@/lib/staff/publishing';
-import { requireAdmin } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
 import { campaignEditorAction, sendCampaignAction, sendTestAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Newsletter campaign', robots: { index: false, follow: false } };
 
 type Search = Promise<{ done?: string | string[]; confirm?: string | string[] }>;
+type Props = { params: Promise<{ id: string }>; searchParams: Search };
 
 const isDone = (value: unknown): value is NewsletterDone => typeof value === 'string' && Object.hasOwn(NEWSLETTER_TEXT.done, value);
 
@@ -28,10 +29,9 @@ const isDone = (value: unknown): value is NewsletterDone => typeof value === 'st
  * needed). Sending or sent: its figures (a reload shows the latest; with JavaScript they refresh)
  * and what was sent.
  */
-export default async function CampaignPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Search }) {
+export default staffPage({ role: 'admin', page: async ({ params }: Props) => `/staff/newsletter/${(await params).id}` }, async function CampaignPage(staff, { params, searchParams }: Props) {
   const { id } = await params;
-  const staff = await requireAdmin(`/staff/newsletter/${id}`);
-  if (!isPublishingEnabled()) {
+  if (!capabilities().campaigns) {
     return (
       <StaffShell staff={staff} current="/staff/newsletter" title={NEWSLETTER_TEXT.editTitle}>
         <p role="status">{NEWSLETTER_TEXT.unavailable}</p>
@@ -139,4 +139,4 @@ export default async function CampaignPage({ params, searchParams }: { params: P
       </p>
     </StaffShell>
   );
-}
+});

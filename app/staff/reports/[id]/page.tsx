@@ -6,12 +6,15 @@ import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
 import { REPORT_ID_PATTERN, REPORT_MESSAGES, type AdminReport } from '@/contract/api/reports';
 import { formatDate } from '@/contract/festival';
-import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
+import { capabilities } from '@/lib/backend';
+import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { getReport } from '@/lib/staff/reports';
-import { requireStaff } from '@/lib/staff/session';
+import { staffPage } from '@/lib/staff/action';
 import { reportEditorAction, unpublishReportAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Edit report', robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ done?: string | string[] }> };
 
 const DONE = {
   saved: REPORT_MESSAGES.saved,
@@ -40,10 +43,9 @@ function initialValues(r: AdminReport): Record<string, string> {
 }
 
 /** Edit one report; publish or unpublish it. Staff only (checked here and in each action). */
-export default async function EditReportPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ done?: string | string[] }> }) {
+export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/staff/reports/${(await params).id}` }, async function EditReportPage(staff, { params, searchParams }: Props) {
   const { id } = await params;
-  const staff = await requireStaff(`/staff/reports/${id}`);
-  if (!isPublishingEnabled()) {
+  if (!capabilities().publishing) {
     return (
       <StaffShell staff={staff} current="/staff/reports" title="Edit report">
         <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
@@ -97,4 +99,4 @@ export default async function EditReportPage({ params, searchParams }: { params:
       </p>
     </StaffShell>
   );
-}
+});

@@ -2,19 +2,19 @@ import type { Metadata } from 'next';
 import { ReportEditor } from '@/components/staff/report-editor';
 import { StaffShell } from '@/components/staff/staff-shell';
 import { REPORT_CATEGORIES } from '@/contract/api/reports';
-import { isPublishingEnabled, PUBLISHING_OFF_MESSAGE } from '@/lib/staff/publishing';
-import { requireStaff } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
+import { staffPage } from '@/lib/staff/action';
 import { reportEditorAction } from '../actions';
 
 export const metadata: Metadata = { title: 'New report', robots: { index: false, follow: false } };
 
 /** A new report, saved as a draft until published. Staff only (checked here and in the action). */
-export default async function NewReportPage() {
-  const staff = await requireStaff('/staff/reports/new');
+export default staffPage({ role: 'staff', page: '/staff/reports/new' }, async function NewReportPage(staff) {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
   return (
     <StaffShell staff={staff} current="/staff/reports" title="New report">
-      {isPublishingEnabled() ? (
+      {capabilities().publishing ? (
         <ReportEditor
           action={reportEditorAction}
           permalink="/staff/reports/new"
@@ -26,4 +26,4 @@ export default async function NewReportPage() {
       )}
     </StaffShell>
   );
-}
+});

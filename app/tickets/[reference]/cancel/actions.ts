@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { TICKET_REFERENCE_PATTERN, TICKET_TOKEN_PATTERN, ticketLinkPath } from '@/contract/api/tickets';
-import { apiClient, isApiError } from '@/lib/backend';
+import { call, isApiError } from '@/lib/backend';
 
 /**
  * "Yes, give them back" (issue 28): a plain form post (works with JavaScript off). Given back, or
@@ -15,7 +15,7 @@ export async function giveBackAction(formData: FormData): Promise<void> {
   if (!TICKET_REFERENCE_PATTERN.test(reference) || !TICKET_TOKEN_PATTERN.test(token)) redirect('/tickets/resend');
   let refused: string | undefined;
   try {
-    await apiClient.post(`/api/tickets/${encodeURIComponent(reference)}/cancel/`, { token });
+    await call('ticketCancel', { params: { reference }, body: { token } });
   } catch (error) {
     const reason = isApiError(error) && typeof error.body === 'object' && error.body !== null ? (error.body as { reason?: unknown }).reason : undefined;
     if (reason !== 'already-given-back') refused = typeof reason === 'string' ? reason : 'failed';

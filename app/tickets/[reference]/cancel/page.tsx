@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
+import { FormPage } from '@/components/forms/form-page';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Container } from '@/components/ui/container';
-import { SectionHeading } from '@/components/ui/section-heading';
 import styles from '@/components/forms/page.module.css';
 import { ticketLinkPath } from '@/contract/api/tickets';
 import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
@@ -49,8 +48,7 @@ export default async function GiveBackPage({ params, searchParams }: { params: P
           : undefined;
 
   return (
-    <Container width="narrow" className={styles.page}>
-      <SectionHeading level={1} id="give-back-title" eyebrow={`Ticket ${ticket.reference}`} title={GIVE_BACK_TEXT.title(bands)} />
+    <FormPage id="give-back-title" eyebrow={`Ticket ${ticket.reference}`} title={GIVE_BACK_TEXT.title(bands)}>
       {why ? (
         <div className={styles.panel} role="alert" data-testid="give-back-refused">
           <p>{why}</p>
@@ -69,6 +67,6 @@ export default async function GiveBackPage({ params, searchParams }: { params: P
       <p>
         <Link href={ticketHref}>{GIVE_BACK_TEXT.back}</Link>
       </p>
-    </Container>
+    </FormPage>
   );
 }

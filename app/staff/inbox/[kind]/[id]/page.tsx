@@ -12,8 +12,8 @@ import { inboxParamsSchema } from '@/contract/api/inbox';
 import { itemPath, loadInboxItem } from '@/lib/staff/inbox';
 import { INBOX_KIND_LABELS, INBOX_TEXT } from '@/lib/staff/inbox-messages';
 import { formatLagos } from '@/lib/staff/messages';
-import { isPublishingEnabled } from '@/lib/staff/publishing';
-import { requireStaff } from '@/lib/staff/session';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
 import { inboxNoteAction, inboxReplyAction, inboxStatusAction } from '../../actions';
 
 export const metadata: Metadata = { title: 'Inbox item', robots: { index: false, follow: false } };
@@ -21,14 +21,21 @@ export const metadata: Metadata = { title: 'Inbox item', robots: { index: false,
 type Done = keyof typeof INBOX_TEXT.done;
 const isDone = (value: unknown): value is Done => typeof value === 'string' && Object.hasOwn(INBOX_TEXT.done, value);
 
+type Props = { params: Promise<{ kind: string; id: string }>; searchParams: Promise<{ done?: string | string[] }> };
+
+/** Where a sign-in returns to: this item, when the address names one. */
+const pageOf = (params: { kind: string; id: string }) => {
+  const target = inboxParamsSchema.safeParse(params);
+  return target.success ? itemPath(target.data.kind, target.data.id) : '/staff/inbox';
+};
+
 /**
  * One inbox item: what was sent, its status, the internal notes and the replies, each with its
  * form. Rendered per request: the reply form's one-time token (requestKey) is minted here.
  */
-export default async function InboxItemPage({ params, searchParams }: { params: Promise<{ kind: string; id: string }>; searchParams: Promise<{ done?: string | string[] }> }) {
+export default staffPage({ role: 'staff', page: async ({ params }: Props) => pageOf(await params) }, async function InboxItemPage(staff, { params, searchParams }: Props) {
   const target = inboxParamsSchema.safeParse(await params);
-  const staff = await requireStaff(target.success ? itemPath(target.data.kind, target.data.id) : '/staff/inbox');
-  if (!isPublishingEnabled()) {
+  if (!capabilities().inbox) {
     return (
       <StaffShell staff={staff} current="/staff/inbox" title={INBOX_TEXT.title} width="wide">
         <p className={styles.notice}>{INBOX_TEXT.unavailable}</p>
@@ -142,7 +149,7 @@ export default async function InboxItemPage({ params, searchParams }: { params: 
       </div>
     </StaffShell>
   );
-}
+});
 
 function FactRow({ label, value }: { label: string; value: string }) {
   return (

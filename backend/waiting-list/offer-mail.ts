@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
+import { PermanentFailure } from '../outbox/drain';
+import { offerUrl } from './links';
+import { button, escapeHtml, facts, mailLayout, paragraph } from '../mail/html';
+import { defineMailKind, gone } from '../mail/kind';
+import { festivalFacts, why } from '../mail/parts';
+
+/** "Wristbands are free for you": the offer, its personal link and until when it holds. */
+export const waitingListOfferMail = defineMailKind('waitingListOffer', {
+  payload: z.object({ entryId: z.string().min(1) }),
+  async load(db, { entryId }) {
+    const row = await db.selectFrom('waiting_list').selectAll().where('id', '=', entryId).executeTakeFirst();
+    if (!row) throw gone('The waiting-list entry');
+    if (row.status !== 'offered' || !row.offered_at || !row.offer_expires_at) {
+      // Taken already, or lapsed before the mail could go: it would only mislead.
+      throw new PermanentFailure(`The offer is ${row.status}: no mail`);
+    }
+    return { ...row, offered_at: row.offered_at, offer_expires_at: row.offer_expires_at };
+  },
+  render: (row, ctx) => {
+    const n = row.number_of_tickets;
+    const bands = `${n} wristband${n === 1 ? '' : 's'}`;
+    const { name, dates, venue } = festivalFacts(ctx.edition);
+    const url = offerUrl(ctx.signer, ctx.config.siteUrl, row.id, row.offered_at);
+    const until = WAITING_LIST_MESSAGES.offerUntil(row.offer_expires_at);
+    const reason = why('waitingList', ctx.config.siteUrl);
+    const text = [
+      `Dear ${row.name},`,
+      '',
+      `Good news: wristbands were given back, and ${bands} for ${name} (${dates}, ${venue}) ${n === 1 ? 'is' : 'are'} now held for you.`,
+      `They are yours if you confirm by ${until}. After that they go to the next person on the waiting list.`,
+      '',
+      `Confirm your registration: ${url}`,
+      '',
+      'The link is personal: it works once, for you.',
+      '',
+      reason.text,
+    ].join('\n');
+    const html = mailLayout({
+      title: 'Wristbands are free for you',
+      body:
+        paragraph(`Dear ${escapeHtml(row.name)},`) +
+        paragraph(`Good news: wristbands were given back, and ${escapeHtml(bands)} for ${escapeHtml(name)} ${n === 1 ? 'is' : 'are'} now held for you.`) +
+        facts([
+          ['Wristbands', bands],
+          ['Dates', dates],
+          ['Venue', venue],
+          ['Confirm by', until],
+        ]) +
+        button(url, 'Confirm my registration') +
+        paragraph(`Or copy this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`) +
+        paragraph('After that time the wristbands go to the next person on the waiting list. The link is personal: it works once, for you.'),
+      footer: reason.html,
+    });
+    return { subject: `Wristbands are free for you: confirm by ${until}`, text, html };
+  },
+});
