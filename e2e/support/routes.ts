@@ -5,25 +5,19 @@
  * themselves, and a 404. Feeds and calendar files are listed separately (they are not HTML).
  */
 import type { APIRequestContext } from '@playwright/test';
+import { PUBLIC_FORM_PAGES, PUBLIC_THANK_YOU_PAGES } from '../../contract/forms/public-forms';
 
 /** Pages that are not (or need not be) in the sitemap but must meet the same bar. */
 export const EXTRA_PAGES: readonly string[] = [
-  '/register',
-  '/donations',
-  '/partnerships',
-  '/volunteer/apply',
-  '/registration/thank-you',
-  // Issue 28: joining the waiting list (the list form itself shows on /register when sold out).
-  '/register/waiting-list/thank-you',
-  '/donations/thank-you',
+  // Every public form's page and thank-you pages (contract/forms/public-forms.ts); the waiting
+  // list's form itself shows on /register when sold out (issue 28).
+  ...PUBLIC_FORM_PAGES,
+  ...PUBLIC_THANK_YOU_PAGES,
   '/donations/return?reference=itan-unknown-reference',
-  '/partnerships/thank-you',
-  '/volunteer/apply/thank-you',
   '/tickets/resend',
   '/tickets/saved',
   '/staff/login',
-  // Issue 16: the contact thank-you page and the newsletter's unsubscribe pages (not indexed).
-  '/contact/thank-you',
+  // Issue 16: the newsletter's unsubscribe pages (not indexed).
   '/newsletter/unsubscribe?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA',
   '/newsletter/unsubscribe/done',
   // Issue 31: the newsletter's confirmation page (a forged token: the page with its button) and its done page.

@@ -89,3 +89,46 @@ describe('every form page is per-visitor', () => {
     expect(sharedCacheSeconds(req(url))).toBe(0);
   });
 });
+
+describe('the per-visitor pattern, derived from the public forms (contract/forms/public-forms.ts)', () => {
+  // The literal the pattern was before it was derived: the derived one must decide every path the same.
+  const BEFORE = String.raw`(?:register|donations(?:/return)?|partnerships|volunteer/apply|contact)/?$|register/offer/|newsletter/(?:unsubscribe|confirm)(?:/|$)|.*/thank-you/?$|(?:staff|tickets|api)(?:/|$)|_missing/`;
+  const before = new RegExp(`^/(?:${BEFORE})`);
+  const cdnBefore = new RegExp(`^/((?!${BEFORE}).*)$`);
+  const cdnNow = new RegExp(`^${cdnCacheRule.source.replace('/:path(', '/(')}$`);
+  const pages = ['/register', '/donations', '/donations/return', '/partnerships', '/volunteer/apply', '/contact', '/volunteer', '/about', '/'];
+  const paths = [
+    ...pages.flatMap((p) => [p, `${p}/`, `${p}/x`, `${p}x`, `/x${p}`, `${p}/thank-you`, `${p}/thank-you/`]),
+    '/registration/thank-you',
+    '/register/waiting-list/thank-you',
+    '/register/offer/abc',
+    '/register/offer',
+    '/newsletter/unsubscribe',
+    '/newsletter/unsubscribe/done',
+    '/newsletter/confirm',
+    '/newsletter/confirmed',
+    '/staff',
+    '/stafff',
+    '/tickets/ITN-1',
+    '/api/content/hero/',
+    '/_missing/report',
+    '/highlights/a-report',
+    '/events/x',
+    '/contact-us',
+    '/registers',
+    '/donationsXreturn',
+  ];
+
+  it('keeps every path where the literal put it', () => {
+    for (const path of paths) {
+      expect(sharedCacheSeconds(req(path)), path).toBe(before.test(path) ? 0 : SHARED_CACHE_SECONDS);
+      expect(cdnNow.test(path), path).toBe(cdnBefore.test(path));
+    }
+  });
+
+  it('keeps the form pages and the donors’ return page per visitor', () => {
+    for (const path of ['/register', '/donations', '/donations/return', '/partnerships', '/volunteer/apply', '/contact']) {
+      expect(sharedCacheSeconds(req(path)), path).toBe(0);
+    }
+  });
+});

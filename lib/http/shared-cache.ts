@@ -1,3 +1,5 @@
+import { PUBLIC_FORM_PAGES } from '../../contract/forms/public-forms'; // relative: next.config.ts loads this file, and Next's config loader knows no @/ alias
+
 /**
  * Which responses a shared cache in front of the site may keep for a few seconds. Every page is
  * rendered per request (its CSP nonce), so for a popular page most of that work is the same for
@@ -18,8 +20,16 @@
  */
 export const SHARED_CACHE_SECONDS = 5;
 
-/** Paths answered per visitor (without the leading '/'): forms, thank-you pages, the newsletter's signed-link pages, staff, tickets, /api. */
-const PER_VISITOR_SOURCE = String.raw`(?:register|donations(?:/return)?|partnerships|volunteer/apply|contact)/?$|register/offer/|newsletter/(?:unsubscribe|confirm)(?:/|$)|.*/thank-you/?$|(?:staff|tickets|api)(?:/|$)|_missing/`;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The public forms' pages (contract/forms/public-forms.ts) and the page Paystack sends donors back to. */
+const PER_VISITOR_PAGES = [...PUBLIC_FORM_PAGES, '/donations/return'].map((page) => escaped(page.slice(1)));
+
+/**
+ * Paths answered per visitor (without the leading '/'): the form pages, thank-you pages (every form's
+ * ends in /thank-you), the newsletter's signed-link pages, staff, tickets, /api.
+ */
+const PER_VISITOR_SOURCE = String.raw`(?:${PER_VISITOR_PAGES.join('|')})/?$|register/offer/|newsletter/(?:unsubscribe|confirm)(?:/|$)|.*/thank-you/?$|(?:staff|tickets|api)(?:/|$)|_missing/`;
 const PER_VISITOR = new RegExp(`^/(?:${PER_VISITOR_SOURCE})`);
 
 /**

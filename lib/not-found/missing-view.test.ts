@@ -84,3 +84,12 @@ describe('missingViewFor', () => {
     expect(await missingViewFor({ kind: 'ticket', reference: 'ITN-7K3Q9P', token: 'down' }, l)).toBeUndefined();
   });
 });
+
+describe('ROUTED_TOP_LEVEL, with the public forms’ pages derived (contract/forms/public-forms.ts)', () => {
+  // The test above holds the set against app/; this one keeps what the written-out list held.
+  it('holds every segment it held when each was written out', () => {
+    expect([...ROUTED_TOP_LEVEL]).toEqual(
+      expect.arrayContaining(['about', 'annual-festival', 'bi-monthly', 'contact', 'creative-economy', 'donations', 'highlights', 'literacy-libraries', 'partnerships', 'privacy', 'programme', 'register', 'staff', 'visit', 'volunteer']),
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { TICKET_REFERENCE_PATTERN } from '@/contract/api/tickets';
+import { PUBLIC_FORM_PAGES } from '@/contract/forms/public-forms';
 import type { MissingKind } from './headings';
 
 /**
@@ -31,27 +32,28 @@ export interface ExistenceLookups {
   ticket(reference: string, token: string): Promise<boolean | undefined>;
 }
 
+/** The public forms whose page is a top-level segment (/register, /contact...; not /volunteer/apply). */
+const TOP_LEVEL_FORM_PAGES = PUBLIC_FORM_PAGES.filter((page) => page.lastIndexOf('/') === 0).map((page) => page.slice(1));
+
 /**
  * Top-level segments with a page or route of their own: they win over app/[slug], so they are never
- * checked (the list is compared with app/ by missing-view.test.ts). Segments with a dot (robots.txt,
- * sitemap.xml, festival.ics, icon.svg) never match SLUG.
+ * checked (the list is compared with app/ by missing-view.test.ts). The public forms' top-level
+ * pages come from contract/forms/public-forms.ts. Segments with a dot (robots.txt, sitemap.xml,
+ * festival.ics, icon.svg) never match SLUG.
  */
 export const ROUTED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'about',
   'annual-festival',
   'bi-monthly',
-  'contact',
   'creative-economy',
-  'donations',
   'highlights',
   'literacy-libraries',
-  'partnerships',
   'privacy',
   'programme',
-  'register',
   'staff',
   'visit',
   'volunteer',
+  ...TOP_LEVEL_FORM_PAGES,
 ]);
 
 /**
