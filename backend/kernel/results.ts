@@ -19,7 +19,8 @@ export const FORM_MESSAGES = {
   contact: 'Thank you for your message. We will reply by email.',
 } as const;
 
-export type IdField = 'subscriptionId' | 'registrationId' | 'partnershipId' | 'donationId' | 'volunteerId' | 'contactId';
+/** The answer's id field, named after the thing made (`partnershipId`, spec §7): each endpoint's result schema names its own. */
+export type IdField = `${string}Id`;
 
 /** The contract's success answer: `{ success, data, <thing>Id, …extra, message }`. */
 export function success(

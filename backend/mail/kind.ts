@@ -84,12 +84,13 @@ export function defineMailKind<S extends z.ZodType, L, X extends object = Record
 /** The row a mail is about was deleted (a data request) before the mail went out: never retried. */
 export const gone = (what: string) => new PermanentFailure(`${what} no longer exists (deleted before the mail was sent)`);
 
-/** The tables a mail is about, one row each. */
-export type MailRowTable = 'registrations' | 'donations' | 'partnerships' | 'volunteer_applications';
+/** The tables a mail may be about, one row each: those whose rows have a text `id`. */
+export type MailRowTable = { [T in keyof Database]: Database[T] extends { id: string } ? T : never }[keyof Database];
 
 /** A `load` step: the row with this id, or `gone(what)`. */
 export async function rowById<T extends MailRowTable>(db: Db, table: T, id: string, what: string): Promise<Selectable<Database[T]>> {
-  const row = await db.selectFrom(table as MailRowTable).selectAll().where('id', '=', id).executeTakeFirst();
+  // Any such table: Kysely is shown one of them, so that `id` type-checks without a union of every table's columns.
+  const row = await db.selectFrom(table as 'partnerships').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw gone(what);
   return row as Selectable<Database[T]>;
 }
