@@ -1,6 +1,7 @@
 import type { GateDuplicate } from '@/contract/api/gate';
 import type { Edition } from '@/contract/edition';
-import type { Db } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { Db, RegistrationTable } from '../db/schema';
 import type { BackendConfig } from './config';
 import type { Logger } from './log';
 import type { Signer } from './signing';
@@ -43,19 +44,11 @@ export interface RegistrationLimits {
   held?: number;
 }
 
-/** A stored registration, as createRegistration wrote it. */
-export interface RegistrationRow {
-  id: string;
-  ticket_reference: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  number_of_tickets: number;
-  submitted_at: string;
-  created_at: string;
-  edition: string;
-}
+/** A stored registration, as createRegistration wrote it: the columns it sets, the edition known. */
+export type RegistrationRow = Pick<
+  Selectable<RegistrationTable>,
+  'id' | 'ticket_reference' | 'first_name' | 'last_name' | 'email' | 'phone' | 'number_of_tickets' | 'submitted_at' | 'created_at'
+> & { edition: string };
 
 /** What the waiting list needs of the tickets (tickets/seam.ts): an offer taken becomes a registration. */
 export interface RegistrationSeam {

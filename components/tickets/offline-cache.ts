@@ -1,4 +1,4 @@
-import { TICKET_REFERENCE_SOURCE } from '@/contract/ticket-reference';
+import { TICKET_REFERENCE_SOURCE } from '../../contract/ticket-reference'; // relative: loaded by next.config.ts, which knows no @/ alias
 
 /**
  * The ticket worker (public/ticket-sw.js) as the site's code sees it: where it is, what it
