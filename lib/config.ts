@@ -61,7 +61,7 @@ export interface SiteConfig {
   onVercel: boolean;
   outboxRetry: { baseMs: number; maxMs: number };
   cronSecret: string | undefined;
-  /** LOG_LEVEL: the site's log lines and the built-in backend's share one logger (backend/lib/log.ts). */
+  /** LOG_LEVEL: the site's log lines and the built-in backend's share one logger (backend/kernel/log.ts). */
   logLevel: LogLevel;
 }
 

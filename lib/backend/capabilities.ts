@@ -5,7 +5,7 @@ import { logger } from './log';
 /**
  * What the configured backend offers, resolved once: the one answer pages, components and the
  * proxy read instead of settings. Only lib/backend knows which backend answers (API_BASE_URL) and
- * how Paystack is set up (the built-in backend's own configuration, backend/config.ts).
+ * how Paystack is set up (the built-in backend's own configuration, backend/kernel/config.ts).
  */
 export interface Capabilities {
   /** The built-in backend answers in this process (API_BASE_URL unset). */

@@ -64,7 +64,7 @@ async function getVisitorCookie(name: string): Promise<string | undefined> {
 /**
  * The visitor request's X-Forwarded-For, whole (at most 1 KB): set by the proxy or platform in
  * front, or by Next from the socket when the client sent none. Which entry to believe is the
- * backend's call (TRUSTED_PROXIES, backend/lib/client-address.ts).
+ * backend's call (TRUSTED_PROXIES, backend/kernel/client-address.ts).
  */
 async function getVisitorForwardedFor(): Promise<string | undefined> {
   try {

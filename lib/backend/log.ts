@@ -3,7 +3,7 @@ import { processLogger, type Logger } from '@/backend';
 export type { Logger };
 
 /**
- * The site's log lines go through the built-in backend's logger (backend/lib/log.ts): one JSON
+ * The site's log lines go through the built-in backend's logger (backend/kernel/log.ts): one JSON
  * line per event, masked, at LOG_LEVEL, whether or not the built-in backend serves /api.
  * `area` names what wrote the line ('content', 'forms', 'proxy'…).
  */

@@ -10,6 +10,7 @@ import { capabilities } from '@/lib/backend';
 import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { getReport } from '@/lib/staff/reports';
 import { staffPage } from '@/lib/staff/action';
+import { UnpublishForm } from '@/components/staff/unpublish-form';
 import { reportEditorAction, unpublishReportAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Edit report', robots: { index: false, follow: false } };
@@ -83,12 +84,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
           {report.publishedAt ? '' : ' (follows the title until first published)'}
         </p>
         {published ? (
-          <form action={unpublishReportAction}>
-            <input type="hidden" name="id" value={report.id} />
-            <button type="submit" className="btn btn--secondary">
-              Unpublish
-            </button>
-          </form>
+          <UnpublishForm id={report.id} action={unpublishReportAction} />
         ) : null}
       </div>
       <ReportEditor action={reportEditorAction} permalink={`/staff/reports/${report.id}`} published={published} initial={initialValues(report)} />
