@@ -60,8 +60,11 @@ export default defineConfig({
   testDir: './e2e',
   // Vitest owns *.test.ts (e2e/support has unit tests of test support).
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // 60 s a test and 15 s an assertion, not 30 and 7: on a loaded two-core CI machine (load 15, three
+  // browsers and the servers) a page's load event or a client navigation took longer. Both are
+  // ceilings: a passing run is no slower, and speed is measured by `npm run bench`, not here.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 3,
   retries: process.env.CI ? 1 : 0,

@@ -11,6 +11,9 @@ import { startNext, stop, type Server } from './support/next-server';
  * server on loopback. The donor fills the form, pays (or not) on the stand-in's page and comes back.
  */
 const SECRET = 'sk_test_e2e_checkout_standin';
+// One worker runs the file, so one server, stand-in and SMTP server boot for it (fully parallel, each
+// worker that took a test booted its own, three at once, which outran the hook's timeout under load).
+test.describe.configure({ mode: 'default' });
 let smtp: TestSmtp;
 let standIn: PaystackStandIn;
 let server: Server;

@@ -97,7 +97,8 @@ async function noJsPage(browser: Browser): Promise<Page> {
 }
 
 test('every route, and every state a form leads to, is valid HTML (W3C Nu checker) @js', async ({ page, request, browser }) => {
-  test.setTimeout(240_000);
+  // One test, every route twice and one JVM: a ceiling for a loaded CI machine (it took over 240 s there).
+  test.setTimeout(600_000);
   const docs: Doc[] = [];
   const routes = [...(await pageRoutes(request)), NOT_FOUND_PATH, ...STATE_PAGES];
 

@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,14 @@ import { freePort } from '../../scripts/support/ports';
  * `stop` ends it and removes its data.
  */
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const BOOT_DEADLINE_MS = 60_000;
+
+// A hook that times out, or a worker Playwright shuts down after a failure, never reaches stop():
+// its server would live on as an orphan, idling on CPU the next specs need. End them with the worker.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+});
 
 export interface Server {
   origin: string;
@@ -24,6 +33,9 @@ export interface Server {
 }
 
 export async function startNext(env: Record<string, string> = {}): Promise<Server> {
+  // A boot on a loaded machine can outlast a hook's default 30 s (the test timeout, whatever the
+  // describe block configures): the calling hook or test gets the boot's own deadline on top.
+  test.info().setTimeout(test.info().timeout + BOOT_DEADLINE_MS);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'festival-next-start-'));
@@ -45,21 +57,28 @@ export async function startNext(env: Record<string, string> = {}): Promise<Serve
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + BOOT_DEADLINE_MS;
+  const fail = (why: string) => {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw fail(`next start exited (${child.exitCode})`);
     try {
       const res = await fetch(`${origin}/api/content/hero`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw fail(`next start did not answer within ${BOOT_DEADLINE_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) though the port answered:\n${output}`);
+  if (child.exitCode !== null) throw fail(`next start exited (${child.exitCode}) though the port answered`);
   return { origin, child, dataDir, output: () => output };
 }
 
