@@ -3,6 +3,7 @@ import { getConfig, isDevelopment } from '@/lib/config';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
 import { capabilities } from '@/lib/backend';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
+import { FILE_PATH, fileMethodRefusal } from '@/lib/http/file-methods';
 import { pagePostRefusal } from '@/lib/http/page-post';
 import { withRequestIdHeader } from '@/lib/http/request-id';
 import { BAD_ADDRESS, BAD_ADDRESS_API, refusalPage } from '@/lib/http/refusal-page';
@@ -28,13 +29,19 @@ import { buildCsp, newNonce } from '@/lib/security/headers';
  * - nginx in front may keep anonymous public page views a few seconds: X-Accel-Expires
  *   (deploy/nginx/; CDNs get CDN-Cache-Control from next.config.ts: lib/http/shared-cache.ts);
  * - every answer, refusals included, carries X-Request-Id, and the page is rendered with it in
- *   x-request-id: log lines and the error page's reference name the same id (contract/http/request-id.ts).
+ *   x-request-id: log lines and the error page's reference name the same id (contract/http/request-id.ts);
+ * - a file (public/, /_next/static/) asked with another method than GET or HEAD is answered 405
+ *   (lib/http/file-methods.ts), where Next answered 500; a file's GET passes untouched.
  * /api is not matched (but for percent-encoded paths, to refuse undecodable ones): its route handler refuses cross-site calls itself (app/api/[...path]/route.ts),
  * and its answers carry a fixed policy from next.config.ts. Running the proxy cost each API call
  * about 0.45 ms of CPU, a sixth of a registration (docs/performance.md, "Registrations").
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (FILE_PATH.test(pathname)) {
+    const refused = fileMethodRefusal(request.method, pathname);
+    return refused ? withRequestIdHeader(refused, requestIdFrom(request.headers.get(REQUEST_ID_HEADER))) : NextResponse.next();
+  }
   // /api gets its id in its route handler (app/api/[...path]/route.ts), which also sees what passes here.
   if (pathname.startsWith('/api/')) {
     if (decodes(pathname)) return NextResponse.next();
@@ -125,5 +132,14 @@ export const config = {
     '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|fonts/|images/|ticket-sw.js).*)',
     // Percent-encoded /api paths only: Next answers one that does not decode with a bare 500.
     '/api/:path*',
+    // Files, for what a browser's own loading of them never is (lib/http/file-methods.ts): another
+    // method than GET or HEAD is answered 405 (Next: 500). A browser fetches a script, a style
+    // sheet, a font, an image or the ticket worker with GET and says so in Sec-Fetch-Dest: those
+    // skip the proxy, so a page load costs nothing here. The rest (other methods, a script's
+    // fetch, a client without the header) pays one method check.
+    {
+      source: '/(_next/static/.+|fonts/.+|images/.+|ticket-sw\\.js)',
+      missing: [{ type: 'header', key: 'sec-fetch-dest', value: '(script|style|font|image|serviceworker|worker|sharedworker|manifest)' }],
+    },
   ],
 };

@@ -5,7 +5,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { canKeepAliveAfter413 } from '@/contract/http/body-size';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
 import { rateLimitKey, resolveClientAddress } from './kernel/client-address';
-import { createDbRateLimiter, createRateLimiter } from './kernel/rate-limit';
+import { createDbRateLimiter, createRateLimiter, verifyRateLimit, VERIFY_RATE_LIMIT_SCOPE, type RateLimiter } from './kernel/rate-limit';
 import { fail, HTTP_MESSAGES } from './kernel/http';
 import { processLogger } from './kernel/log';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
@@ -38,6 +38,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
 const GATE_SYNC_PATH = /^\/api\/admin\/check-ins\/sync\/?$/;
 const CAMPAIGN_WRITE_PATH = /^\/api\/admin\/newsletter\/campaigns(\/[^/]+)?\/?$/;
+const DONATION_VERIFY_PATH = /^\/api\/donations\/verify\/?$/;
 
 /**
  * The built-in backend: the whole /api contract of spec §7 as a Hono app (web-standard
@@ -51,6 +52,11 @@ export function createApp(deps: AppDeps): BackendApp {
   const limiter =
     deps.rateLimiter ??
     (deps.dialect === 'postgres' ? createDbRateLimiter(deps.db, deps.config.rateLimit, { log }) : createRateLimiter(deps.config.rateLimit));
+  // The donation return page's status checks: a bucket of their own, larger (issue 42).
+  const verifyLimit = verifyRateLimit(deps.config.rateLimit);
+  const verifyLimiter =
+    deps.verifyRateLimiter ??
+    (deps.dialect === 'postgres' ? createDbRateLimiter(deps.db, verifyLimit, { log, scope: VERIFY_RATE_LIMIT_SCOPE }) : createRateLimiter(verifyLimit));
   // strict: false — the contract's paths end in '/', and clients without it are served the same.
   const app = new Hono<AppEnv>({ strict: false });
   const api = new Hono<AppEnv>({ strict: false });
@@ -128,7 +134,7 @@ export function createApp(deps: AppDeps): BackendApp {
   // shares one bucket with every other such client, limited all the same. Staff sign-in is not
   // counted here (a full bucket would lock staff out): it has its own limit (auth/throttle.ts).
   let warnedUnknown = false;
-  const rateLimited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  const limitedBy = (bucket: RateLimiter) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (c.req.method !== 'POST') return next();
     const address = resolveClientAddress({
       forwardedFor: c.req.header('x-forwarded-for'),
@@ -139,16 +145,19 @@ export function createApp(deps: AppDeps): BackendApp {
       warnedUnknown = true;
       c.get('log').warn({ area: 'backend' }, 'rate limit: a request came with no client address we can trust; such requests share one limit (set TRUSTED_PROXIES behind a proxy; see docs/deployment.md)');
     }
-    const { allowed, retryAfterSeconds } = await limiter.hit(rateLimitKey(address));
+    const { allowed, retryAfterSeconds } = await bucket.hit(rateLimitKey(address));
     if (!allowed) {
       c.header('Retry-After', String(retryAfterSeconds));
       return fail(c, 429, HTTP_MESSAGES.rateLimited);
     }
     return next();
   };
+  const rateLimited = limitedBy(limiter);
+  const verifyLimited = limitedBy(verifyLimiter);
   api.use('/forms/*', rateLimited);
   // The donation checkout's endpoints are the visitor's too; Paystack's webhook is not (it is signed).
-  api.use('/donations/*', rateLimited);
+  // The return page's status check is a page view: its own bucket, never the forms' (issue 42).
+  api.use('/donations/*', (c, next) => (DONATION_VERIFY_PATH.test(c.req.path) ? verifyLimited(c, next) : rateLimited(c, next)));
   api.use('/auth/register', rateLimited);
   api.use('/auth/register/', rateLimited);
 

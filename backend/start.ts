@@ -11,6 +11,7 @@ import { mailOutbox } from './mail-kinds';
 import { reconcileDonations } from './donations/checkout';
 import { occasionally } from './kernel/occasional';
 import { processLogger } from './kernel/log';
+import { makePrivate } from './kernel/private-files';
 import { offerFreedPlaces } from './waiting-list/service';
 import { advanceCampaigns } from './newsletter/campaigns/service';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
@@ -64,6 +65,9 @@ function checkoutFromConfig(config: BackendConfig): PaystackCheckout | undefined
 
 /** Connects, migrates, seeds the content, and builds the app: what every entry point does at start. */
 export async function startBackend(config: BackendConfig, options: StartOptions = {}): Promise<Backend> {
+  // DATA_DIR (the SQLite file, mail copies, backups) is owner-only: an older, looser one is
+  // tightened (on SQLite connectDb makes it so; on PostgreSQL it holds the mail copies and backups).
+  if (!config.submissionsOff) makePrivate(config.dataDir);
   const handle = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   let signer;
   try {

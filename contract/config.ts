@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
 import { instantSchema, isoDateSchema, type EditionSettings } from './edition';
 
 /**
@@ -8,15 +9,13 @@ import { instantSchema, isoDateSchema, type EditionSettings } from './edition';
  */
 
 /** "1", "true", "yes" or "on" (any case) is on; anything else is off. */
-export const flagSetting = z
-  .string()
+export const flagSetting = text()
   .trim()
   .toLowerCase()
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 /** A value where an empty string means unset. */
-export const optionalTextSetting = z
-  .string()
+export const optionalTextSetting = text()
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
@@ -29,8 +28,7 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** LOG_LEVEL: unset or empty is 'info'; any case. */
-export const logLevelSetting = z
-  .string()
+export const logLevelSetting = text()
   .trim()
   .toLowerCase()
   .transform((v) => (v === '' ? 'info' : v))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
 import { FESTIVAL_NAME, FESTIVAL_VENUE, formatFestivalDates } from './festival';
 
 /**
@@ -12,7 +13,7 @@ import { FESTIVAL_NAME, FESTIVAL_VENUE, formatFestivalDates } from './festival';
 const LAGOS_OFFSET = '+01:00';
 const DAY_MS = 86_400_000;
 
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'expected a real calendar date');
+export const isoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'expected a real calendar date');
 
 /**
  * An instant as configured or entered by staff: an ISO timestamp with its offset
@@ -20,8 +21,7 @@ export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a
  * ("2026-09-01T09:00"), or a date alone ("2026-09-01": the start of that day in Lagos).
  * Normalised to a UTC ISO string.
  */
-export const instantSchema = z
-  .string()
+export const instantSchema = text()
   .trim()
   .transform((value, ctx) => {
     const instant = parseInstant(value);
@@ -43,13 +43,13 @@ export function parseInstant(value: string): Date | undefined {
 export const editionSchema = z.object({
   startDate: isoDateSchema,
   endDate: isoDateSchema,
-  venue: z.string().min(1),
+  venue: text().min(1),
   /** Wristbands for the edition; null: no limit. */
   capacity: z.number().int().positive().nullable(),
   /** When registration opens; null: open now (until it closes). */
-  registrationOpensAt: z.string().nullable(),
+  registrationOpensAt: text().nullable(),
   /** When registration closes: by default when the festival's last day ends, Lagos time. */
-  registrationClosesAt: z.string(),
+  registrationClosesAt: text(),
 });
 export type Edition = z.infer<typeof editionSchema>;
 
@@ -186,7 +186,7 @@ export const editionStatusSchema = z.object({
   /** Whether /register offers the waiting list (sold out, with the built-in backend). */
   waitingList: z.boolean(),
   /** The clock the status was computed at (FESTIVAL_NOW or the real time). */
-  now: z.string(),
+  now: text(),
 });
 export type EditionStatus = z.infer<typeof editionStatusSchema>;
 

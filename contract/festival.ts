@@ -19,6 +19,11 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const DONATION_MIN_NGN = 100;
 export const DONATION_CURRENCY = 'NGN';
 export const DONATION_SUGGESTED_NGN = [2_000, 5_000, 10_000, 25_000] as const;
+/**
+ * "Try again" on a declined or abandoned donation opens a new Paystack checkout with the donor's
+ * details (issue 42): at most this many per donation in any hour, one at a time.
+ */
+export const DONATION_RETRIES_PER_HOUR = 3;
 
 export const TICKETS_MIN = 1;
 export const TICKETS_MAX = 10;

@@ -252,6 +252,34 @@ test.describe('nginx in front of next start @nojs', () => {
     expect(echoSockets.size - socketsBefore).toBeLessThanOrEqual(1);
   });
 
+  test('methods (issue 42): TRACE never reaches the app; a file takes GET and HEAD only (405 with Allow), a page any', async () => {
+    // node:http, not fetch: the Fetch standard forbids TRACE (which is why Next cannot answer it).
+    const ask = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        const req = http.request(`${echoProxy.url}${path}`, { method, agent: false }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+        });
+        req.on('error', reject);
+        req.end(['PUT', 'POST', 'PATCH'].includes(method) ? 'x' : undefined);
+      });
+    const before = echoCounter;
+    for (const path of ['/', '/about', '/api/forms/newsletter/', '/ticket-sw.js', '/images/x.webp', '/_next/static/chunks/x.js']) {
+      expect((await ask('TRACE', path)).status, `TRACE ${path}`).toBe(405);
+    }
+    for (const path of ['/ticket-sw.js', '/images/content/hero.webp', '/fonts/x.woff2', '/_next/static/chunks/x.js']) {
+      for (const method of ['PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']) {
+        expect(await ask(method, path), `${method} ${path}`).toEqual({ status: 405, allow: 'GET, HEAD' });
+      }
+    }
+    expect(echoCounter).toBe(before);
+    // The control: reads of files, and other methods on pages, still reach the app.
+    for (const [method, path] of [['GET', '/ticket-sw.js'], ['HEAD', '/images/content/hero.webp'], ['GET', '/fonts/x.woff2'], ['POST', '/contact'], ['OPTIONS', '/api/forms/newsletter/']]) {
+      expect((await ask(method!, path!)).status, `${method} ${path}`).toBe(200);
+    }
+    expect(echoCounter).toBe(before + 5);
+  });
+
   test('GET /api/health reaches the app every time, is never cached, and stays out of the access log', async () => {
     for (const path of ['/api/health', '/api/health/', '/api/health']) {
       const res = await get(app.url, path);

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { paymentReferenceSchema } from '@/contract/api/donations';
-import type { RetryNotice } from '@/contract/forms/donation-messages';
+import { RETRY_NOTICES, type RetryNotice } from '@/contract/forms/donation-messages';
 import { DONATION_SECRET_FIELDS, type FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import {
@@ -15,8 +15,9 @@ import {
   toDonationCheckoutPayload,
   toDonationPayload,
 } from '@/contract/forms/schemas';
-import { call, isApiError } from '@/lib/backend';
+import { call, isApiError, readApiErrorBody } from '@/lib/backend';
 import { donationStatus, paystackPageFrom, returnPath, thankYouPath } from '@/lib/forms/donation-checkout';
+import { postedForm } from '@/lib/forms/posted';
 import { newIdempotencyKey, submitForm } from '@/lib/forms/submit';
 import { requestLogger } from '@/lib/log';
 
@@ -27,7 +28,7 @@ const withAmount = (raw: Record<string, unknown>) => ({ ...raw, amount: resolveD
  * once, inside the payload, and is never logged, stored here or sent back to the browser.
  */
 export async function donateAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, {
+  return submitForm(postedForm(formData), {
     schema: donationFormSchema,
     endpoint: 'donation',
     payload: toDonationPayload,
@@ -52,7 +53,7 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
  * JavaScript) to Paystack's page, which takes the payment and sends them back to /donations/return.
  */
 export async function donateCheckoutAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, {
+  return submitForm(postedForm(formData), {
     schema: donationCheckoutFormSchema,
     endpoint: 'donationCheckout',
     payload: toDonationCheckoutPayload,
@@ -66,12 +67,16 @@ export async function donateCheckoutAction(_previous: FormState, formData: FormD
   });
 }
 
+/** The notice whose words the backend answered with, if any. */
+const noticeFor = (message: string | undefined): RetryNotice | undefined => (Object.keys(RETRY_NOTICES) as RetryNotice[]).find((n) => RETRY_NOTICES[n] === message);
+
 /**
  * "Try again" on the return page: a new checkout for the same donor and amount (typed once, kept
  * by the backend). Asks first what became of the donation, so a payment that went through after
  * all ends on the thank-you page, and one still being confirmed is not paid twice.
  */
-export async function retryDonationAction(formData: FormData): Promise<void> {
+export async function retryDonationAction(sent: FormData): Promise<void> {
+  const formData = postedForm(sent);
   const reference = paymentReferenceSchema.safeParse(formData.get('reference'));
   if (!reference.success) redirect('/donations');
   const back = (notice: RetryNotice) => `${returnPath(reference.data)}&notice=${notice}`;
@@ -83,6 +88,7 @@ export async function retryDonationAction(formData: FormData): Promise<void> {
   }
   const key = formData.get('idempotencyKey');
   let page: string | undefined;
+  let refused: RetryNotice | undefined;
   try {
     const answer = await call('donationRetry', {
       body: { reference: reference.data },
@@ -91,6 +97,8 @@ export async function retryDonationAction(formData: FormData): Promise<void> {
     page = paystackPageFrom(answer);
   } catch (error) {
     if (!isApiError(error)) (await requestLogger('donations')).error(`retry: unexpected ${error instanceof Error ? error.name : typeof error}`);
+    // A refusal the backend words as one of the notices (another retry under way, the hourly cap: issue 42) says so.
+    else refused = noticeFor(readApiErrorBody(error.body).message);
   }
-  redirect(page ?? back('failed'));
+  redirect(page ?? back(refused ?? 'failed'));
 }

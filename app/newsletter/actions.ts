@@ -5,6 +5,7 @@ import { validateForm, type FormState } from '@/contract/forms/form-state';
 import { NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
 import { newsletterFormSchema } from '@/contract/forms/schemas';
 import { apiErrorState } from '@/lib/forms/api-error';
+import { postedForm } from '@/lib/forms/posted';
 import { isBot } from '@/lib/forms/submit';
 import { requestLogger } from '@/lib/log';
 
@@ -16,7 +17,8 @@ import { requestLogger } from '@/lib/log';
  * keep the address are shown as the spec's error. `seq` is the answer's time: the footer's status
  * reverts to idle a few seconds after it.
  */
-export async function subscribeNewsletter(_previous: FormState, formData: FormData): Promise<FormState> {
+export async function subscribeNewsletter(_previous: FormState, sent: FormData): Promise<FormState> {
+  const formData = postedForm(sent);
   const seq = Date.now();
   const success: FormState = { status: 'success', errors: {}, values: {}, seq };
   if (isBot(formData)) return success;

@@ -6,12 +6,13 @@ import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
 import { WAITING_LIST_MESSAGES, waitingListFormSchema } from '@/contract/api/waiting-list';
 import { submitForm } from '@/lib/forms/submit';
+import { postedForm } from '@/lib/forms/posted';
 
 const WAITING_LIST_THANK_YOU = '/register/waiting-list/thank-you';
 
 /** Free registration (spec §3): validate, post, and on success show the ticket reference. */
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, {
+  return submitForm(postedForm(formData), {
     schema: registrationFormSchema,
     endpoint: 'registration',
     payload: toRegistrationPayload,
@@ -31,7 +32,7 @@ export async function registerAction(_previous: FormState, formData: FormData): 
 
 /** The waiting list while the edition is sold out (issue 28): validate, post, thank. */
 export async function joinWaitingListAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, {
+  return submitForm(postedForm(formData), {
     schema: waitingListFormSchema,
     endpoint: 'waitingList',
     payload: (data) => ({ ...data, submittedAt: new Date().toISOString() }),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writePrivateFile } from '../kernel/private-files';
 
 /** What a backup holds: a copy of the SQLite file, or a PostgreSQL dump in pg_dump's custom format. */
 export type BackupKind = 'sqlite' | 'pgdump';
@@ -50,9 +51,9 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Writes `<file>.sha256`. */
+/** Writes `<file>.sha256` (0600, as the backup). */
 export async function writeChecksum(file: string): Promise<void> {
-  fs.writeFileSync(`${file}${CHECKSUM_SUFFIX}`, `${await sha256Of(file)}  ${path.basename(file)}\n`);
+  writePrivateFile(`${file}${CHECKSUM_SUFFIX}`, `${await sha256Of(file)}  ${path.basename(file)}\n`);
 }
 
 /** 'verified', or 'absent' when no checksum file is beside it; a damaged file is refused. */
@@ -60,7 +61,7 @@ export async function verifyChecksum(file: string): Promise<'verified' | 'absent
   const sidecar = `${file}${CHECKSUM_SUFFIX}`;
   if (!fs.existsSync(sidecar)) return 'absent';
   const expected = /^([0-9a-f]{64})\b/i.exec(fs.readFileSync(sidecar, 'utf8'))?.[1]?.toLowerCase();
-  if (!expected) throw new BackupError(`${sidecar} is not a SHA-256 checksum file: remove it to restore without the check.`);
+  if (!expected) throw new BackupError(`${sidecar} is not a SHA-256 checksum file: remove it and run again with --no-checksum to restore without the check.`);
   if ((await sha256Of(file)) !== expected) {
     throw new BackupError(`${file} is damaged: its SHA-256 differs from the one written beside it at backup time (${sidecar}). Nothing was changed.`);
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackendConfig } from '../kernel/config';
+import { ensurePrivateDir } from '../kernel/private-files';
 import { BackupError, backupName, CHECKSUM_SUFFIX, formatBytes, kindOfFile, pruneBackups, stampOf, verifyChecksum, writeChecksum } from './files';
 import { backupPostgres, restorePostgres, type PgTools } from './postgres';
 import { backupSqlite, restoreSqlite } from './sqlite';
@@ -30,7 +31,8 @@ export async function runBackup(config: BackupConfig, options: { tools: PgTools;
   if (config.submissionsOff) throw new BackupError('There is no database to back up: on Vercel without DATABASE_URL nothing is stored.');
   const started = performance.now();
   const kind = config.databaseUrl ? 'pgdump' : 'sqlite';
-  fs.mkdirSync(config.backupDir, { recursive: true });
+  // Owner-only, as DATA_DIR: a backup holds the server's secrets, password hashes and everyone's data.
+  ensurePrivateDir(config.backupDir);
   const file = path.join(config.backupDir, backupName(kind, options.now ?? new Date()));
   if (fs.existsSync(file)) throw new BackupError(`${file} already exists (one backup a second at most): try again.`);
   if (config.databaseUrl) await backupPostgres(config.databaseUrl, file, options.tools);
@@ -47,11 +49,31 @@ export interface RestoreResult {
   lines: string[];
 }
 
-export async function runRestore(config: BackupConfig, file: string, options: { tools: PgTools; now?: Date }): Promise<RestoreResult> {
+export interface RestoreOptions {
+  tools: PgTools;
+  now?: Date;
+  /**
+   * `--no-checksum`: restore a file that has no `.sha256` beside it, checked by its structure only.
+   * Without it such a file is refused. A checksum file that is there is checked either way.
+   */
+  noChecksum?: boolean;
+}
+
+export async function runRestore(config: BackupConfig, file: string, options: RestoreOptions): Promise<RestoreResult> {
   if (config.submissionsOff) throw new BackupError('There is no database to restore into: on Vercel without DATABASE_URL nothing is stored. Set DATABASE_URL.');
   const source = path.resolve(file);
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`${source} is not a file.`);
-  const checksum = (await verifyChecksum(source)) === 'verified' ? `SHA-256 verified (${source}${CHECKSUM_SUFFIX})` : `no ${source}${CHECKSUM_SUFFIX} beside it: checked by its structure only`;
+  const verified = (await verifyChecksum(source)) === 'verified';
+  if (!verified && !options.noChecksum) {
+    throw new BackupError(
+      [
+        `Refused: there is no ${source}${CHECKSUM_SUFFIX} beside the backup, so nothing shows it is the file written at backup time (a copy can be cut short or changed on the way without its structure showing it).`,
+        `Copy the ${path.basename(source)}${CHECKSUM_SUFFIX} written with it into the same folder, or, to restore it checked by its structure only, run again with --no-checksum.`,
+        'Nothing was changed.',
+      ].join('\n'),
+    );
+  }
+  const checksum = verified ? `SHA-256 verified (${source}${CHECKSUM_SUFFIX})` : `no ${source}${CHECKSUM_SUFFIX} beside it (--no-checksum): checked by its structure only`;
   const kind = kindOfFile(source);
   if (!kind) throw new BackupError(`${source} is neither a SQLite database nor a pg_dump archive (damaged, or not a backup).`);
   const stamp = stampOf(options.now ?? new Date());

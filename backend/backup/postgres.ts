@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { ensurePrivateFile, makePrivate } from '../kernel/private-files';
 import { BackupError } from './files';
 import { migrationsCheck } from './sqlite';
 
@@ -78,10 +79,14 @@ export async function backupPostgres(databaseUrl: string, target: string, tools:
   const pgDump = tools.pgDump ?? 'pg_dump';
   const { url, env } = connection(databaseUrl, tools);
   const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
+  // 0600 before pg_dump writes into it (it keeps an existing file's mode; it would make a new one 0644).
+  fs.rmSync(partial, { force: true });
+  ensurePrivateFile(partial);
   let result: Run;
   try {
     result = await run(pgDump, ['--format=custom', `--file=${partial}`, `--dbname=${url}`], env);
   } catch (error) {
+    fs.rmSync(partial, { force: true });
     if (error instanceof MissingTool) throw await installAdvice('pg_dump', databaseUrl, 'was not found');
     throw error;
   }
@@ -90,6 +95,7 @@ export async function backupPostgres(databaseUrl: string, target: string, tools:
     if (/version mismatch/i.test(result.stderr)) throw await installAdvice('pg_dump', databaseUrl, `is older than the server (${result.stderr.trim()})`);
     throw new BackupError(`pg_dump failed (exit ${result.code}): ${result.stderr.trim()}`);
   }
+  makePrivate(partial);
   const fd = fs.openSync(partial, 'r');
   try {
     fs.fsyncSync(fd);

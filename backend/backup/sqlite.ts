@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations } from '../db/migrations';
+import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../kernel/private-files';
 import { BackupError } from './files';
 
 /**
@@ -24,6 +25,8 @@ export async function backupSqlite(source: string, target: string): Promise<void
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source} (DATA_DIR): nothing to back up.`);
   const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
   fs.rmSync(partial, { force: true });
+  // Made 0600 before SQLite writes into it (it would make a new file 0644 under the usual umask).
+  ensurePrivateFile(partial);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -68,12 +71,15 @@ export interface SqliteRestore {
  */
 export function restoreSqlite(file: string, target: string, stamp: string): SqliteRestore {
   const dir = path.dirname(target);
-  fs.mkdirSync(dir, { recursive: true });
-  // Checked as the copy that goes into place (the backup itself is only read).
+  ensurePrivateDir(dir);
+  // Checked as the copy that goes into place (the backup itself is only read). copyFile gives it the
+  // backup's mode: made owner-only, as the database is, whatever mode the backup file came with
+  // (inside the 0700 folder meanwhile).
   const incoming = path.join(dir, `.${path.basename(target)}.restoring-${stamp}`);
   fs.copyFileSync(file, incoming);
   let pending: string[];
   try {
+    makePrivate(incoming);
     pending = checkSqliteCopy(incoming, file);
     fsyncFile(incoming);
   } catch (error) {
@@ -89,8 +95,12 @@ export function restoreSqlite(file: string, target: string, stamp: string): Sqli
       // Two restores within a second: the first one's file is kept too.
       for (let n = 2; fs.existsSync(keptAs); n++) keptAs = `${target}.before-restore-${stamp}-${n}`;
       fs.renameSync(target, keptAs);
+      makePrivate(keptAs);
       // The WAL of a database that could not be opened goes with it, under the name SQLite pairs with it.
-      if (fs.existsSync(`${target}-wal`)) fs.renameSync(`${target}-wal`, `${keptAs}-wal`);
+      if (fs.existsSync(`${target}-wal`)) {
+        fs.renameSync(`${target}-wal`, `${keptAs}-wal`);
+        makePrivate(`${keptAs}-wal`);
+      }
       fs.rmSync(`${target}-shm`, { force: true });
     }
     fs.rmSync(`${target}-wal`, { force: true });

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import { processLogger } from '../kernel/log';
+import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../kernel/private-files';
 import type { Database, Db, DbDialect } from './schema';
 
 export interface DbHandle {
@@ -55,7 +55,7 @@ export function connectDb(options: ConnectOptions): DbHandle {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   // ':memory:' (submissions off): nothing on disk.
-  if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ':memory:') prepareSqliteFile(options.sqlitePath);
   const sqlite = new SQLite(options.sqlitePath);
   // Wait for another process's write (the site and the standalone server may share the file).
   sqlite.pragma('busy_timeout = 5000');
@@ -64,4 +64,17 @@ export function connectDb(options: ConnectOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database file owner-only (backend/kernel/private-files.ts) before SQLite opens it: its folder
+ * (DATA_DIR) 0700, the file made 0600 when new (SQLite would make it 0644 under the usual umask),
+ * and an older, looser file tightened with its WAL and shared memory. SQLite gives the -wal, -shm
+ * and -journal files it makes the database file's own mode, so they are 0600 too.
+ */
+function prepareSqliteFile(file: string): void {
+  ensurePrivateDir(path.dirname(file));
+  ensurePrivateFile(file);
+  makePrivate(`${file}-wal`);
+  makePrivate(`${file}-shm`);
 }

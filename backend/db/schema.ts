@@ -229,6 +229,10 @@ export interface DonationTable {
   paid_at: string | null;
   authorization_url: string | null;
   checked_at: string | null;
+  /** Migration 2026-12-01-1: on a retry's checkout, the first donation's id (null on a first donation). */
+  retry_of: string | null;
+  /** Migration 2026-12-01-1: on a first donation, while one request opens a retry for it. */
+  retry_claimed_at: string | null;
 }
 
 export interface VolunteerTable {

@@ -6,6 +6,8 @@ import {
   type DonationState,
   type DonationStatus,
 } from '@/contract/api/donations';
+import { DONATION_RETRIES_PER_HOUR } from '@/contract/festival';
+import { RETRY_NOTICES } from '@/contract/forms/donation-messages';
 import type { FormFlow } from '../kernel/form-flow';
 import { failureBody } from '../kernel/http';
 import { newId, nowIso } from '../kernel/ids';
@@ -18,11 +20,14 @@ import type { PaystackCheckout, PaystackTransaction } from '../payments/paystack
 import type { AppDeps } from '../kernel/deps';
 import {
   claimCheck,
+  claimRetry,
   createPendingDonation,
   donationByReference,
   duePendingDonations,
   holdForReview,
   markSucceeded,
+  releaseRetry,
+  retriesSince,
   settlePending,
   type DonationRow,
 } from './queries';
@@ -48,6 +53,13 @@ export const RECONCILE_EVERY_MS = 5 * 60_000;
 export const CHECKOUT_OPEN_MS = 30 * 60_000;
 /** A bank transfer still unconfirmed after a day is given up (a late webhook still makes it paid). */
 export const PENDING_GIVE_UP_MS = 24 * 60 * 60_000;
+/** The window of DONATION_RETRIES_PER_HOUR (issue 42). */
+export const RETRY_WINDOW_MS = 60 * 60_000;
+/**
+ * A retry claim older than this was left by an instance that died while opening the checkout: the
+ * next retry takes it over. Well above the two Paystack calls a retry may make (8 s each at most).
+ */
+export const RETRY_CLAIM_MS = 60_000;
 
 const log = (deps: Pick<AppDeps, 'log'>, level: 'info' | 'warn' | 'error', line: string) => (deps.log ?? processLogger())[level]({ area: 'payments' }, line);
 
@@ -61,8 +73,9 @@ export const returnUrl = (siteUrl: string) => `${siteUrl}/donations/return`;
  */
 async function openCheckout(
   deps: CheckoutDeps,
-  input: { amountKobo: number; donor: DonationCheckoutPayload['donor']; source: string },
+  input: { amountKobo: number; donor: DonationCheckoutPayload['donor']; source: string; retryOf?: string },
   { commit, reference: keyedReference }: KeyedContext,
+  now = new Date(),
 ): Promise<Outcome> {
   const { checkout, config } = deps;
   const id = newId();
@@ -95,8 +108,8 @@ async function openCheckout(
   return commit(async (trx) => {
     const row = await createPendingDonation(
       trx,
-      { id, amountKobo: input.amountKobo, donor: input.donor, source: input.source, reference, authorizationUrl },
-      nowIso(),
+      { id, amountKobo: input.amountKobo, donor: input.donor, source: input.source, reference, authorizationUrl, retryOf: input.retryOf },
+      now.toISOString(),
     );
     const started: CheckoutStarted = {
       id: row.id,
@@ -135,16 +148,36 @@ const donorOf = (row: DonationRow): DonationCheckoutPayload['donor'] => ({
  * POST /donations/retry: the same donor and amount on a new checkout, after a declined or
  * abandoned one, so the donor types nothing again. Never for a donation that is paid, or that
  * Paystack is still confirming (a bank transfer on its way would be paid twice).
+ *
+ * A reference is all it takes, and each checkout carries the donor's email (issue 42), so a
+ * donation (its first row and every retry of it, `retry_of`) gets one retry at a time (the first
+ * row's claim: a concurrent one is refused with RETRY_NOTICES.busy, 409) and at most
+ * DONATION_RETRIES_PER_HOUR in any hour (RETRY_NOTICES.tooMany, 429), counted in the database so
+ * every instance agrees. `now` is the clock (the request's time by default).
  */
-export async function retryCheckout(deps: CheckoutDeps, reference: string, ctx: KeyedContext): Promise<Outcome> {
+export async function retryCheckout(deps: CheckoutDeps, reference: string, ctx: KeyedContext, now = new Date()): Promise<Outcome> {
   const row = await donationByReference(deps.db, reference);
   if (!row) return { status: 404, body: { ...failureBody(PAYMENT_MESSAGES.unknownDonation) } };
-  const status = await verifyRow(deps, row);
-  if (status.status === 'succeeded') return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.alreadyPaid) } };
-  if (status.status === 'pending' || status.status === 'review') {
-    return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.stillConfirming) } };
+  const firstId = row.retry_of ?? row.id;
+  const claimedAt = now.toISOString();
+  if (!(await claimRetry(deps.db, firstId, claimedAt, new Date(now.getTime() - RETRY_CLAIM_MS).toISOString()))) {
+    return { status: 409, body: { ...failureBody(RETRY_NOTICES.busy) } };
   }
-  return openCheckout(deps, { amountKobo: row.amount_kobo, donor: donorOf(row), source: row.source }, ctx);
+  try {
+    const status = await verifyRow(deps, row, now);
+    if (status.status === 'succeeded') return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.alreadyPaid) } };
+    if (status.status === 'pending' || status.status === 'review') {
+      return { status: 409, body: { ...failureBody(PAYMENT_MESSAGES.stillConfirming) } };
+    }
+    const retries = await retriesSince(deps.db, firstId, new Date(now.getTime() - RETRY_WINDOW_MS).toISOString());
+    if (retries >= DONATION_RETRIES_PER_HOUR) {
+      log(deps, 'warn', `donation ${firstId}: retry refused, ${retries} new checkouts in the last hour`);
+      return { status: 429, body: { ...failureBody(RETRY_NOTICES.tooMany) } };
+    }
+    return await openCheckout(deps, { amountKobo: row.amount_kobo, donor: donorOf(row), source: row.source, retryOf: firstId }, ctx, now);
+  } finally {
+    await releaseRetry(deps.db, firstId, claimedAt);
+  }
 }
 
 /**

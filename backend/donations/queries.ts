@@ -60,6 +60,8 @@ export interface NewPendingDonation {
   source: string;
   reference: string;
   authorizationUrl: string;
+  /** A retry's checkout: the id of the donation's first row (issue 42). */
+  retryOf?: string;
 }
 
 export async function createPendingDonation(db: Db, input: NewPendingDonation, now: string) {
@@ -77,6 +79,7 @@ export async function createPendingDonation(db: Db, input: NewPendingDonation, n
     source: input.source,
     created_at: now,
     authorization_url: input.authorizationUrl,
+    retry_of: input.retryOf ?? null,
   };
   await db.insertInto('donations').values(row).execute();
   return row;
@@ -164,4 +167,37 @@ export async function claimCheck(db: Db, row: Pick<DonationRow, 'id' | 'checked_
     .where('checked_at', row.checked_at === null ? 'is' : '=', row.checked_at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes the retry claim of a donation (its first checkout's row, issue 42): only the request whose
+ * conditional update changes `retry_claimed_at` from empty (or from a claim older than
+ * `staleBefore`, left by an instance that died mid-retry) may open a new checkout for it. Of N
+ * concurrent requests, on any instance, one gets it: PostgreSQL re-checks the condition on the row
+ * the first one updated, and SQLite runs one write at a time.
+ */
+export async function claimRetry(db: Db, firstId: string, claimedAt: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('donations')
+    .set({ retry_claimed_at: claimedAt })
+    .where('id', '=', firstId)
+    .where((eb) => eb.or([eb('retry_claimed_at', 'is', null), eb('retry_claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives the claim back, if it is still this request's. */
+export async function releaseRetry(db: Db, firstId: string, claimedAt: string): Promise<void> {
+  await db.updateTable('donations').set({ retry_claimed_at: null }).where('id', '=', firstId).where('retry_claimed_at', '=', claimedAt).execute();
+}
+
+/** The checkouts opened by "Try again" for a donation (`retry_of` its first row) since `since`. */
+export async function retriesSince(db: Db, firstId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('donations')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('retry_of', '=', firstId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

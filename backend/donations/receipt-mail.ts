@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { donationPolicySchema } from '@/contract/content/schemas';
 import { donationPolicyFallback } from '@/contract/fallbacks/donation-policy';
 import { FESTIVAL_FULL_NAME, formatNaira } from '@/contract/festival';
+import { lookup } from '@/contract/lookup';
 import { getContentBlock } from '../content/queries';
 import type { Db } from '../db/schema';
 import { escapeHtml, facts, mailLayout, paragraph } from '../mail/html';
@@ -28,7 +29,9 @@ const CHANNELS: Record<string, string> = {
 /** How it was paid, in the donor's words: the card's brand and last four digits, or the channel. */
 function paidWith(row: { channel: string | null; card_brand: string; card_last4: string }): string {
   if (row.card_last4) return `${row.card_brand ? row.card_brand[0]!.toUpperCase() + row.card_brand.slice(1) : 'Card'} ending ${row.card_last4}`;
-  if (row.channel && CHANNELS[row.channel]) return CHANNELS[row.channel]!;
+  // The channel is Paystack's word: an own entry only (a channel named 'constructor' is no label).
+  const channel = lookup(CHANNELS, row.channel);
+  if (channel) return channel;
   return row.channel === 'card' ? 'Card' : 'Paystack';
 }
 

@@ -82,6 +82,10 @@ describe('TRUSTED_PROXIES', () => {
     for (const bad of ['yes', '10.0.0.0/33', '1.2.3', '-1', 'example.org']) {
       expect(() => parseBackendConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
     }
+    // The names every object inherits are no named range (issue 42: 'constructor' was "function is not iterable").
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(() => parseTrustedProxies(name), name).toThrow(`"${name}" is not an IP address, a CIDR range, loopback or private`);
+    }
   });
 
   it('defaults to one hop on Vercel, which overwrites X-Forwarded-For with the client address, and to none elsewhere', () => {

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { lookup } from '@/contract/lookup';
 import { ADDRESS_RANGES, AddressRangeError, addToBlockList } from '@/contract/net/ranges';
 
 /**
@@ -52,7 +53,7 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
   const blockList = new BlockList();
   const entries: string[] = [];
   for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    for (const entry of NAMED_RANGES[item.toLowerCase()] ?? [item]) {
+    for (const entry of lookup(NAMED_RANGES, item.toLowerCase()) ?? [item]) {
       try {
         addToBlockList(blockList, entry);
       } catch (error) {

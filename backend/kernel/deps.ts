@@ -36,7 +36,10 @@ export interface AppDeps {
   checkout?: PaystackCheckout;
   /** Signs ticket and unsubscribe links; default: loaded from TICKET_SECRET or the database on first use. */
   signer?: Signer;
+  /** The forms' per-client limit; default: in the database on PostgreSQL, in memory on SQLite. */
   rateLimiter?: RateLimiter;
+  /** The donation return page's status checks, a bucket of their own (kernel/rate-limit.ts verifyRateLimit); same default. */
+  verifyRateLimiter?: RateLimiter;
   /** Structured log lines (backend/kernel/log.ts); never request bodies. Default: the process's logger at LOG_LEVEL. */
   log?: Logger;
   /**

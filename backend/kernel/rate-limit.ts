@@ -23,6 +23,21 @@ export interface RateLimitOptions {
 const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
 
 /**
+ * The donation return page's status check (POST /donations/verify, issue 42) is a page view, not a
+ * submission: it counts in a bucket of its own (in the database, scope VERIFY_RATE_LIMIT_SCOPE),
+ * allowed this many times the forms' limit in the same window. A donor refreshing the page never
+ * spends the forms' budget of everyone behind their address, and a full forms bucket never hides
+ * what became of a payment.
+ */
+export const VERIFY_RATE_LIMIT_FACTOR = 5;
+export const VERIFY_RATE_LIMIT_SCOPE = 'donation-verify';
+
+/** The verify bucket's limit from the forms' (RATE_LIMIT_MAX 0 switches both off). */
+export function verifyRateLimit(forms: RateLimitOptions): RateLimitOptions {
+  return { max: forms.max * VERIFY_RATE_LIMIT_FACTOR, windowMs: forms.windowMs };
+}
+
+/**
  * A per-key sliding-window limiter kept in memory: enough for one process (the site, or the
  * standalone backend, on SQLite). Each key keeps the times of its recent hits; old ones fall out of
  * the window. Several processes each keep their own counts: use the database limiter for them.

@@ -250,7 +250,8 @@ describe.each(targets)('backup and restore on $name', (target) => {
       [damaged('notes.txt', Buffer.from('not a backup\n'), false), /is neither a SQLite database nor a pg_dump archive/],
     ];
     for (const [file, message] of cases) {
-      const refused = runRestore(configOf(current), file, { tools });
+      // Without a checksum beside it only --no-checksum lets a file this far (see the test after this one).
+      const refused = runRestore(configOf(current), file, { tools, noChecksum: !fs.existsSync(`${file}${CHECKSUM_SUFFIX}`) });
       await expect(refused, path.basename(file)).rejects.toThrow(message);
       await expect(refused).rejects.toBeInstanceOf(BackupError);
       expect(await current.fingerprint(), path.basename(file)).toBe(before);
@@ -262,7 +263,60 @@ describe.each(targets)('backup and restore on $name', (target) => {
     expect(await current.fingerprint()).toBe(before);
   });
 
-  it('refuses while a server uses the database, saying what to stop and changing nothing; restores once it has stopped', async () => {
+  it('refuses a backup without its .sha256 beside it, changing nothing, unless --no-checksum is given', { timeout: 120_000 }, async () => {
+    const backup = await backupOf(await placeWith(target, ['jide@example.com']));
+    const current = await placeWith(target, ['kemi@example.com']);
+    const before = await current.fingerprint();
+    // The backup copied somewhere without its checksum file.
+    const alone = path.join(tempDir('festival-alone-'), path.basename(backup));
+    fs.copyFileSync(backup, alone);
+    const missing = `Refused: there is no ${alone}${CHECKSUM_SUFFIX} beside the backup`;
+
+    const refused = runRestore(configOf(current), alone, { tools });
+    await expect(refused).rejects.toThrow(missing);
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    expect(await current.fingerprint()).toBe(before);
+
+    // The command says what to do, exits non-zero, and the live database is untouched.
+    const ran = await cli('restore', [alone], current.env);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain(missing);
+    expect(ran.stderr).toContain(`Copy the ${path.basename(alone)}${CHECKSUM_SUFFIX} written with it into the same folder, or, to restore it checked by its structure only, run again with --no-checksum.`);
+    expect(ran.stderr).toContain('Nothing was changed.');
+    expect(ran.stdout).toBe('');
+    expect(await current.fingerprint()).toBe(before);
+    if (target.name === 'sqlite') expect(fs.readdirSync(current.env.DATA_DIR!).filter((n) => /before-restore|restoring/.test(n))).toEqual([]);
+    const check = current.connect();
+    expect(await emails(check)).toEqual(['kemi@example.com']);
+    await check.close();
+
+    // The usage names the flag; a stray argument or an unknown flag is a usage error (exit 2).
+    for (const args of [[], ['--checksum', alone]]) {
+      const usage = await cli('restore', args, current.env);
+      expect(usage.code, args.join(' ')).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run restore -- [--no-checksum] <backup file>');
+    }
+    expect(await current.fingerprint()).toBe(before);
+
+    // --no-checksum (before or after the file): restored, checked by its structure only, and it says so.
+    const restored = await cli('restore', ['--no-checksum', alone], current.env);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/^restored /);
+    expect(restored.stdout).toContain(`no ${alone}${CHECKSUM_SUFFIX} beside it (--no-checksum): checked by its structure only`);
+    const after = current.connect();
+    expect(await emails(after)).toEqual(['jide@example.com']);
+    await after.close();
+
+    // The flag does not silence a checksum that is there: a file changed since the backup is still refused.
+    const changed = path.join(tempDir('festival-changed-'), path.basename(backup));
+    fs.copyFileSync(backup, changed);
+    fs.writeFileSync(`${changed}${CHECKSUM_SUFFIX}`, `${'0'.repeat(64)}  ${path.basename(changed)}\n`);
+    const stillChecked = await cli('restore', [changed, '--no-checksum'], current.env);
+    expect(stillChecked.code).toBe(1);
+    expect(stillChecked.stderr).toMatch(/is damaged: its SHA-256 differs from the one written beside it at backup time/);
+  });
+
+  it('refuses while a server uses the database, saying what to stop and changing nothing; restores once it has stopped', { timeout: 120_000 }, async () => {
     const backup = await backupOf(await placeWith(target, ['halima@example.com']));
     const current = await placeWith(target, ['ife@example.com']);
     const server = target.name === 'sqlite' ? await standaloneBackend(current.env) : undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@/contract/forms/messages';
+import { MESSAGES, REGISTRATION_MESSAGES } from '@/contract/forms/messages';
 import type { BackendApp } from '../app';
 import { issueToken, upsertStaffUser } from '../auth/queries';
 import { migrateToLatest } from '../db/migrate';
@@ -64,6 +64,20 @@ describe.each(dbTargets)('canonical input on $name', (target) => {
     // The domain in ASCII.
     expect((await postJson(app, '/api/forms/newsletter/', { email: 'User@Bücher.Example' })).status).toBe(201);
     expect(await subscribersOf('user@xn--bcher-kva.example')).toHaveLength(1);
+  });
+
+  it('a trailing dot is the same address (issue 42): x@example.com. after x@example.com makes no second registration', async () => {
+    const address = `dot-${randomUUID()}@example.com`;
+    const first = await postJson(app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: address });
+    expect(first.status).toBe(201);
+    const again = await postJson(app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: `${address}.` });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ success: false, reason: 'already-registered', message: REGISTRATION_MESSAGES.alreadyRegisteredResent });
+    const rows = await database.handle.db.selectFrom('registrations').select('email').where('email', 'like', `${address}%`).execute();
+    expect(rows).toEqual([{ email: address }]);
+    // The ticket goes again to the address as it is stored: no mail to the dotted spelling.
+    const mails = await database.handle.db.selectFrom('outbox').select('recipient').where('recipient', 'like', `${address}%`).execute();
+    expect(mails.map((m) => m.recipient)).not.toContain(`${address}.`);
   });
 
   it('an address with a zero-width space is refused with the email message, never stored as a look-alike', async () => {

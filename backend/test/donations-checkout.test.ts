@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DONATION_API } from '@/contract/api/donations';
 import type { BackendApp } from '../app';
 import { dashboardFigures } from '../admin/queries';
 import { SEAMS } from '../seams';
-import { reconcileDonations } from '../donations/checkout';
+import { DONATION_RETRIES_PER_HOUR } from '@/contract/festival';
+import { RETRY_NOTICES } from '@/contract/forms/donation-messages';
+import { reconcileDonations, retryCheckout, RETRY_WINDOW_MS } from '../donations/checkout';
+import type { KeyedContext } from '../kernel/idempotency';
 import { createPaystackCheckout, PAYMENT_MESSAGES, type PaystackCheckout } from '../payments';
 import { buildApp, dbTargets, postJson, validPayloads, type TestApp, type TestDatabase } from '@/test/support/databases';
 import { requestsWithCardData, signPaystackBody, startPaystackStandIn, type PaystackStandIn } from '@/test/support/paystack-stand-in';
@@ -173,6 +176,99 @@ describe.each(dbTargets)('donations through Paystack checkout on $name', (target
     const paid = await postJson(app, DONATION_API.retry, { reference: again.reference }, { 'Idempotency-Key': randomUUID() });
     expect(paid.status).toBe(409);
     expect((await postJson(app, DONATION_API.retry, { reference: 'itan-unknown-reference' }, { 'Idempotency-Key': randomUUID() })).status).toBe(404);
+  });
+
+  describe('retries of one donation (issue 42): one at a time, at most DONATION_RETRIES_PER_HOUR an hour', () => {
+    const initializes = () => standIn.requests.filter((r) => r.path === '/transaction/initialize').length;
+    const retry = async (reference: string) => postJson(app, DONATION_API.retry, { reference }, { 'Idempotency-Key': randomUUID() });
+    const retriesOf = (id: string) => db().selectFrom('donations').select(['id', 'gateway_reference', 'email']).where('retry_of', '=', id).orderBy('created_at').execute();
+
+    /**
+     * Six "Try again" at once, as a script holding the reference would send them. Paystack's door is
+     * held shut until every request but one has its answer, so "one at a time" is seen, not hoped
+     * for: `most` is how many checkouts were being opened at once.
+     */
+    async function burst(reference: string) {
+      let openDoor!: () => void;
+      const door = new Promise<void>((resolve) => (openDoor = resolve));
+      const initialize = checkout.initialize;
+      let inFlight = 0;
+      let most = 0;
+      checkout.initialize = async (request) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await door;
+          return await initialize(request);
+        } finally {
+          inFlight--;
+        }
+      };
+      try {
+        let answered = 0;
+        const pending = Array.from({ length: 6 }, () =>
+          retry(reference).then(async (res) => {
+            answered++;
+            return { status: res.status, body: (await res.json()) as Json };
+          }),
+        );
+        await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(5), { timeout: 10_000, interval: 5 });
+        openDoor();
+        return { answers: await Promise.all(pending), most };
+      } finally {
+        openDoor();
+        checkout.initialize = initialize;
+      }
+    }
+
+    it('six concurrent retries open one checkout; the others are told one is being opened, and nothing reaches Paystack for them', async () => {
+      const started = await open(2500, `burst-${randomUUID()}@example.org`);
+      standIn.overrideVerify(started.reference, { status: 'failed' });
+      const before = initializes();
+      const { answers, most } = await burst(started.reference);
+      expect(most).toBe(1);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message])).toEqual(Array.from({ length: 5 }, () => [409, RETRY_NOTICES.busy]));
+      expect(initializes()).toBe(before + 1);
+      expect(await retriesOf(started.id)).toHaveLength(1);
+      // The claim was given back: the next retry (from the newest checkout, as the donor would) opens one more.
+      const [newest] = await retriesOf(started.id);
+      expect((await retry(newest!.gateway_reference)).status).toBe(201);
+      expect(await retriesOf(started.id)).toHaveLength(2);
+    });
+
+    it('bursts of retries, from the first reference or any retry of it, open no more than the cap in an hour; the hour after, one more', async () => {
+      const started = await open(3000, `capped-${randomUUID()}@example.org`);
+      standIn.overrideVerify(started.reference, { status: 'failed' });
+      const before = initializes();
+      for (let round = 0; round < DONATION_RETRIES_PER_HOUR + 1; round++) {
+        const newest = (await retriesOf(started.id)).at(-1)?.gateway_reference ?? started.reference;
+        const { answers, most } = await burst(newest);
+        const opened = answers.filter((a) => a.status === 201).length;
+        expect(opened, `round ${round}`).toBe(round < DONATION_RETRIES_PER_HOUR ? 1 : 0);
+        expect(most, `round ${round}`).toBeLessThanOrEqual(1);
+        // Every other answer is one of the two refusals, in their own words.
+        for (const a of answers.filter((x) => x.status !== 201)) {
+          expect([a.status, a.body.message]).toEqual(a.status === 429 ? [429, RETRY_NOTICES.tooMany] : [409, RETRY_NOTICES.busy]);
+        }
+        if (round >= DONATION_RETRIES_PER_HOUR) expect(answers.some((a) => a.status === 429), `round ${round}`).toBe(true);
+      }
+      expect(initializes()).toBe(before + DONATION_RETRIES_PER_HOUR);
+      const retries = await retriesOf(started.id);
+      expect(retries).toHaveLength(DONATION_RETRIES_PER_HOUR);
+      expect(new Set(retries.map((r) => r.email))).toEqual(new Set([(await row(started.reference)).email]));
+      // Over the cap: refused with its own words (429), from any reference of the donation.
+      for (const reference of [started.reference, retries[0]!.gateway_reference]) {
+        const res = await retry(reference);
+        expect(res.status).toBe(429);
+        expect(((await res.json()) as Json).message).toBe(RETRY_NOTICES.tooMany);
+      }
+      expect(initializes()).toBe(before + DONATION_RETRIES_PER_HOUR);
+      // An hour on (the clock passed in, as verifyDonation and reconcileDonations take it): one more.
+      const later = new Date(Date.now() + RETRY_WINDOW_MS + 60_000);
+      const keyed: KeyedContext = { commit: (write) => db().transaction().execute(write), reference: `itan-${randomUUID()}` };
+      expect((await retryCheckout(deps(), started.reference, keyed, later)).status).toBe(201);
+      expect(await retriesOf(started.id)).toHaveLength(DONATION_RETRIES_PER_HOUR + 1);
+    });
   });
 
   it('reconciliation: a paid donation whose webhook was lost ends paid; old unpaid ones end abandoned; each is asked about once', async () => {

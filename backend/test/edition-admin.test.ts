@@ -118,6 +118,17 @@ describe.each(dbTargets)('the edition at /staff/edition and the gate on $name', 
     expect(await auditRows()).toEqual([]);
   });
 
+  it('a venue with CR, LF or NUL is refused with the venue’s one-line message (issue 42): nothing saved, the site unchanged', async () => {
+    for (const venue of ['Freedom Park\r\nX-Injected: 1', 'Freedom Park\u0000', 'Freedom\u0000Park', 'Freedom Park\n', 'Freedom\u2028Park', 'Freedom\u202EPark', 'Freedom\u0007Park']) {
+      const res = await put({ ...base, venue });
+      expect(res.status, JSON.stringify(venue)).toBe(422);
+      expect(await res.json(), JSON.stringify(venue)).toMatchObject({ success: false, errors: { venue: EDITION_FORM_MESSAGES.venueOneLine } });
+    }
+    expect(await readStoredEdition(database.handle.db)).toBeUndefined();
+    expect(await auditRows()).toEqual([]);
+    expect((await editionOf(app)).edition.venue).toBe(FESTIVAL_VENUE);
+  });
+
   it('a save is audited and in force at once on both instances; an unended edition’s tickets move with its dates', async () => {
     const reference = await register('early@example.com', 2);
     const res = await put({ ...base, startDate: '2025-11-07', endDate: '2025-11-08', venue: 'Terra Kulture, Victoria Island', capacity: '1,000', registrationClosesAt: '2025-10-31T18:00' });

@@ -3,7 +3,8 @@ import { createApp, type BackendApp } from '../app';
 import type { DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedContent } from '../db/seed';
-import { createDbRateLimiter } from '../kernel/rate-limit';
+import { DONATION_API } from '@/contract/api/donations';
+import { createDbRateLimiter, verifyRateLimit, VERIFY_RATE_LIMIT_FACTOR, VERIFY_RATE_LIMIT_SCOPE } from '../kernel/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { dbTargets, postJson, testConfig, type TestDatabase } from '@/test/support/databases';
 import { silentLogger } from '@/backend/kernel/log';
@@ -119,6 +120,88 @@ describe.each(dbTargets)('rate limits in the database on $name', (target) => {
     expect((await send(instance(database.handle, 2))).status).toBe(201);
     expect((await send(instance(second, 2))).status).toBe(201);
     expect((await send(instance(database.handle, 2))).status).toBe(429);
+  });
+});
+
+/**
+ * Issue 42: the donation return page's status check (POST /donations/verify) is a page view. It
+ * counts in a bucket of its own, VERIFY_RATE_LIMIT_FACTOR times larger: viewing the page never
+ * spends the forms' budget (65 views used to make contact answer 429 for everyone behind the
+ * address), and a full forms bucket never blocks the page.
+ */
+describe.each(dbTargets)('the donation return page’s own budget on $name', (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.create();
+    await migrateToLatest(database.handle.db);
+    await seedContent(database.handle.db);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const MAX = 3;
+  const VIEWS = MAX * VERIFY_RATE_LIMIT_FACTOR;
+  const NOW = 1_900_000_030_000; // mid-window: a slow run never straddles a window's end
+  const config = () => testConfig({ RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000', TRUSTED_PROXIES: '1' });
+  /** The app with both buckets in the database, on a fixed clock. */
+  const instance = (): BackendApp => {
+    const c = config();
+    const forms = createDbRateLimiter(database.handle.db, c.rateLimit);
+    const verify = createDbRateLimiter(database.handle.db, verifyRateLimit(c.rateLimit), { scope: VERIFY_RATE_LIMIT_SCOPE });
+    return createApp({
+      db: database.handle.db,
+      dialect: database.handle.dialect,
+      config: c,
+      gateway: createSandboxGateway(),
+      log: silentLogger,
+      rateLimiter: { hit: (key) => forms.hit(key, NOW) },
+      verifyRateLimiter: { hit: (key) => verify.hit(key, NOW) },
+    });
+  };
+  const view = (app: BackendApp, client: string) => postJson(app, DONATION_API.verify, { reference: 'itan-return-page-view' }, { 'X-Forwarded-For': client });
+  const contact = (app: BackendApp, client: string) =>
+    postJson(app, '/api/forms/contact/', { name: 'Ada Obi', email: `ada-${Math.random()}@example.com`, topic: 'programme', message: 'A question about the festival programme.' }, { 'X-Forwarded-For': client });
+  const hitsOf = async (key: string) => Number((await database.handle.db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirst())?.hits ?? 0);
+
+  it('page views never spend the forms’ budget; the views have their own, larger one', async () => {
+    const app = instance();
+    const client = '203.0.113.90';
+    const views = await Promise.all(Array.from({ length: VIEWS }, () => view(app, client)));
+    expect(views.map((r) => r.status).filter((s) => s === 429)).toEqual([]);
+    // The forms' bucket is untouched: contact still answers, MAX times.
+    for (let i = 0; i < MAX; i++) expect((await contact(app, client)).status).toBe(201);
+    expect((await contact(app, client)).status).toBe(429);
+    // The views' own limit holds.
+    const over = await view(app, client);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await hitsOf(client)).toBe(MAX + 1);
+    expect(await hitsOf(`${VERIFY_RATE_LIMIT_SCOPE}|${client}`)).toBe(VIEWS + 1);
+  });
+
+  it('a full forms bucket never blocks the return page', async () => {
+    const app = instance();
+    const client = '203.0.113.91';
+    for (let i = 0; i < MAX; i++) expect((await contact(app, client)).status).toBe(201);
+    expect((await contact(app, client)).status).toBe(429);
+    expect((await postJson(app, '/api/forms/newsletter/', { email: 'full@example.com' }, { 'X-Forwarded-For': client })).status).toBe(429);
+    const views = await Promise.all(Array.from({ length: VIEWS }, () => view(app, client)));
+    expect(views.map((r) => r.status).filter((s) => s === 429)).toEqual([]);
+  });
+
+  it('with the app’s own limiters (in the database on PostgreSQL, in memory on SQLite) the buckets are apart too', async () => {
+    const app = createApp({ db: database.handle.db, dialect: database.handle.dialect, config: config(), gateway: createSandboxGateway(), log: silentLogger });
+    const client = '203.0.113.92';
+    for (let i = 0; i < VIEWS - 1; i++) expect((await view(app, client)).status).not.toBe(429);
+    expect((await contact(app, client)).status).toBe(201);
+    if (target.name === 'postgres') {
+      // The real clock here: a window may have turned during the run, so only "counted, and apart".
+      expect(await hitsOf(`${VERIFY_RATE_LIMIT_SCOPE}|${client}`)).toBeGreaterThan(0);
+      expect(await hitsOf(client)).toBe(1);
+    } else {
+      expect(await hitsOf(`${VERIFY_RATE_LIMIT_SCOPE}|${client}`)).toBe(0);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { EMAIL_RULES, NAME_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
 import { PASSWORD_MIN_CHARS } from './admin-limits';
@@ -43,12 +44,11 @@ export const ACCOUNT_MESSAGES = {
 const staffRoleSchema = z.enum(['admin', 'staff'], { error: ACCOUNT_MESSAGES.roleInvalid });
 
 /** Empty means "generate one": the new password is shown once to the admin. */
-const optionalPassword = z
-  .string()
+const optionalPassword = text()
   .max(1024)
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v))
-  .pipe(z.string().min(PASSWORD_MIN_CHARS, ACCOUNT_MESSAGES.passwordShort).optional());
+  .pipe(text().min(PASSWORD_MIN_CHARS, ACCOUNT_MESSAGES.passwordShort).optional());
 
 export const createStaffPayloadSchema = z.object({
   name: textField(NAME_RULES),
@@ -61,12 +61,12 @@ export type CreateStaffPayload = z.infer<typeof createStaffPayloadSchema>;
 export const resetPasswordPayloadSchema = z.object({ password: optionalPassword });
 
 export const staffAccountSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  id: text(),
+  name: text(),
+  email: text(),
   role: staffRoleSchema,
-  createdAt: z.string(),
-  disabledAt: z.string().nullable(),
+  createdAt: text(),
+  disabledAt: text().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
@@ -74,18 +74,18 @@ export const staffListResultSchema = z.object({ success: z.literal(true), data: 
 export const staffAccountResultSchema = z.object({
   success: z.literal(true),
   data: staffAccountSchema,
-  message: z.string(),
-  generatedPassword: z.string().optional(),
+  message: text(),
+  generatedPassword: text().optional(),
 });
 
 export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.object({ id: z.string().nullable(), email: z.string(), name: z.string() }),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  summary: z.string(),
+  id: text(),
+  at: text(),
+  actor: z.object({ id: text().nullable(), email: text(), name: text() }),
+  action: text(),
+  targetType: text(),
+  targetId: text(),
+  summary: text(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
@@ -105,20 +105,20 @@ const count = z.number().int().nonnegative();
 /** A few recent rows of one kind: only what staff need to see at a glance; never card data. */
 const dashboardRecentSchema = z.object({
   /** The current edition's; `givenBack`: the visitor gave the wristbands back ("I can't come"). */
-  registrations: z.array(z.object({ name: z.string(), reference: z.string(), wristbands: count, checkedIn: z.boolean(), givenBack: z.boolean().default(false), at: z.string() })),
-  donations: z.array(z.object({ name: z.string(), amountKobo: count, at: z.string() })),
+  registrations: z.array(z.object({ name: text(), reference: text(), wristbands: count, checkedIn: z.boolean(), givenBack: z.boolean().default(false), at: text() })),
+  donations: z.array(z.object({ name: text(), amountKobo: count, at: text() })),
   /** Donations not (yet) paid: waiting for Paystack, or held for review (paid another amount). */
-  unpaidDonations: z.array(z.object({ name: z.string(), amountKobo: count, status: z.enum(['pending', 'review']), at: z.string() })),
-  partnerships: z.array(z.object({ name: z.string(), organization: z.string().nullable(), at: z.string() })),
-  volunteers: z.array(z.object({ name: z.string(), availability: z.string(), at: z.string() })),
+  unpaidDonations: z.array(z.object({ name: text(), amountKobo: count, status: z.enum(['pending', 'review']), at: text() })),
+  partnerships: z.array(z.object({ name: text(), organization: text().nullable(), at: text() })),
+  volunteers: z.array(z.object({ name: text(), availability: text(), at: text() })),
   /** The address with its local part masked: the list is for a glance, the CSV for work. Confirmed subscribers, `at` their confirmation. */
-  newsletter: z.array(z.object({ email: z.string(), at: z.string() })),
-  contact: z.array(z.object({ name: z.string(), topic: z.string(), at: z.string() })),
+  newsletter: z.array(z.object({ email: text(), at: text() })),
+  contact: z.array(z.object({ name: text(), topic: text(), at: text() })),
 });
 
 export const dashboardSchema = z.object({
   /** The edition the registration figures are for (its start date, YYYY-MM-DD); absent from a backend that does not say. */
-  edition: z.string().optional(),
+  edition: text().optional(),
   /** The current edition's registrations; given-back ones are not counted here but in `givenBack`. */
   registrations: z.object({
     count,
@@ -158,7 +158,7 @@ export const dashboardSchema = z.object({
    * that counts (the earliest scan) and the others, never counted. Empty from a backend that does not say.
    */
   duplicates: z.array(gateDuplicateSchema).default([]),
-  generatedAt: z.string(),
+  generatedAt: text(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

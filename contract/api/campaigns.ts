@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { textField } from '@/contract/forms/rules';
 
 /**
@@ -66,17 +67,17 @@ export const campaignProgressSchema = z.object({
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
 export const adminCampaignSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
+  id: text(),
+  subject: text(),
   /** The Markdown as written. */
-  body: z.string(),
+  body: text(),
   status: campaignStatusSchema,
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  sendingStartedAt: z.string().nullable(),
-  sentBy: z.string().nullable(),
-  sentAt: z.string().nullable(),
+  createdBy: text(),
+  createdAt: text(),
+  updatedAt: text(),
+  sendingStartedAt: text().nullable(),
+  sentBy: text().nullable(),
+  sentAt: text().nullable(),
   progress: campaignProgressSchema,
 });
 export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
@@ -91,9 +92,9 @@ export const campaignListResultSchema = z.object({
 /** One campaign (GET, create, update, test, send): with its sanitised HTML and the current audience. */
 export const campaignResultSchema = z.object({
   success: z.literal(true),
-  data: adminCampaignSchema.extend({ html: z.string() }),
-  campaignId: z.string(),
+  data: adminCampaignSchema.extend({ html: text() }),
+  campaignId: text(),
   audience: z.number().int().nonnegative(),
-  message: z.string(),
+  message: text(),
 });
 export type CampaignResult = z.infer<typeof campaignResultSchema>;

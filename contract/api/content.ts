@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { editionStatusSchema } from '@/contract/edition';
 import { podcastSchema, programSchema } from '@/contract/content/schemas';
 
@@ -18,8 +19,7 @@ const MAX_PAGE_SIZE = 100;
 
 /** A whole number in a query string, within bounds; the messages are the forms' (spec §8). */
 const intParam = (min: number, max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .regex(/^\d{1,6}$/, 'Invalid value')
     .transform(Number)
@@ -28,7 +28,7 @@ const intParam = (min: number, max: number) =>
 
 /** GET /api/content/highlights/?category=&limit=&page= (the backend answers 400 otherwise). */
 export const highlightQuerySchema = z.object({
-  category: z.string().trim().max(100).optional(),
+  category: text().trim().max(100).optional(),
   limit: intParam(1, MAX_PAGE_SIZE),
   page: intParam(1, 100_000),
 });

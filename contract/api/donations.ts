@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { DONATION_CURRENCY } from '@/contract/festival';
 import { donationPayloadSchema } from './forms';
 
@@ -24,8 +25,7 @@ export const donationCheckoutPayloadSchema = donationPayloadSchema.omit({ card: 
 export type DonationCheckoutPayload = z.output<typeof donationCheckoutPayloadSchema>;
 
 /** Paystack allows letters, digits, '-', '.' and '=' in a transaction reference. */
-export const paymentReferenceSchema = z
-  .string()
+export const paymentReferenceSchema = text()
   .trim()
   .regex(/^[A-Za-z0-9.=-]{6,100}$/, 'Not a payment reference');
 
@@ -42,7 +42,7 @@ export type DonationState = (typeof DONATION_STATES)[number];
 
 /** POST /api/donations/checkout and /retry, 201: where to send the donor. */
 export const checkoutStartedSchema = z.object({
-  id: z.string().min(1),
+  id: text().min(1),
   reference: paymentReferenceSchema,
   status: z.literal('pending'),
   amount: z.number().positive(),
@@ -53,14 +53,14 @@ export type CheckoutStarted = z.output<typeof checkoutStartedSchema>;
 
 /** POST /api/donations/verify, 200. `verified`: Paystack answered this time (false: its last known state). */
 export const donationStatusSchema = z.object({
-  id: z.string().min(1),
+  id: text().min(1),
   reference: paymentReferenceSchema,
   status: z.enum(DONATION_STATES),
   amount: z.number().positive(),
   currency: z.literal(DONATION_CURRENCY),
-  channel: z.string().nullable(),
+  channel: text().nullable(),
   /** Paystack's words for the outcome ("Declined", "Insufficient Funds"), when it gave some. */
-  gatewayResponse: z.string().nullable(),
+  gatewayResponse: text().nullable(),
   verified: z.boolean(),
 });
 export type DonationStatus = z.output<typeof donationStatusSchema>;

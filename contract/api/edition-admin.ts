@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText, text } from '@/contract/text';
 import { editionStatusSchema, festivalEndsAt, parseInstant, type Edition, type Phase } from '@/contract/edition';
 
 /**
@@ -27,6 +28,7 @@ export const EDITION_FORM_MESSAGES = {
   endBeforeStart: 'The last festival day cannot be before the first',
   venue: 'Enter the venue',
   venueLong: `The venue must be ${VENUE_MAX_CHARS} characters or fewer`,
+  venueOneLine: 'Write the venue on one line, without line breaks or control characters',
   capacity: 'Enter the number of wristbands as a whole number from 1 to 1,000,000, or leave it empty for no limit',
   capacityBelowTaken: (taken: number) =>
     `The capacity cannot be below the ${taken.toLocaleString('en-NG')} wristband${taken === 1 ? '' : 's'} already registered or held by waiting-list offers for this edition`,
@@ -43,10 +45,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 const dateField = (message: string) =>
-  z.string({ error: message }).trim().refine(isRealDate, message);
+  text({ error: message }).trim().refine(isRealDate, message);
 
 const capacityField = z
-  .union([z.number(), z.string(), z.null()], { error: EDITION_FORM_MESSAGES.capacity })
+  .union([z.number(), text(), z.null()], { error: EDITION_FORM_MESSAGES.capacity })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === null) return null;
@@ -63,7 +65,7 @@ const capacityField = z
 /** Empty: null (the default rule); otherwise a Lagos date-time (or an ISO instant), normalised to UTC ISO. */
 const instantField = (message: string) =>
   z
-    .union([z.string(), z.null()], { error: message })
+    .union([text(), z.null()], { error: message })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === null || value.trim() === '') return null;
@@ -77,8 +79,8 @@ export const editionPayloadSchema = z
   .object({
     startDate: dateField(EDITION_FORM_MESSAGES.startDate),
     endDate: dateField(EDITION_FORM_MESSAGES.endDate),
-    venue: z
-      .string({ error: EDITION_FORM_MESSAGES.venue })
+    // One line, as every one-line field of the visitor forms (issue 42): it goes into pages, mails and the .ics.
+    venue: oneLineText(EDITION_FORM_MESSAGES.venueOneLine, { error: EDITION_FORM_MESSAGES.venue })
       .trim()
       .min(1, EDITION_FORM_MESSAGES.venue)
       .max(VENUE_MAX_CHARS, EDITION_FORM_MESSAGES.venueLong),
@@ -107,14 +109,14 @@ export const editionAdminSchema = z.object({
   status: editionStatusSchema,
   /** Where the values come from: saved at /staff/edition, or the server's configuration. */
   source: z.enum(['staff', 'configuration']),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  updatedAt: text().nullable(),
+  updatedBy: text().nullable(),
   /** Wristbands registered (not given back) or held by open waiting-list offers for the edition. */
   placesTaken: z.number().int().nonnegative(),
 });
 export type EditionAdmin = z.infer<typeof editionAdminSchema>;
 
-export const editionAdminResultSchema = z.object({ success: z.literal(true), data: editionAdminSchema, message: z.string().optional() });
+export const editionAdminResultSchema = z.object({ success: z.literal(true), data: editionAdminSchema, message: text().optional() });
 
 /** The phase in words, for staff. */
 export const PHASE_WORDS: Record<Phase, string> = {

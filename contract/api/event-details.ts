@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { eventDetailSchema, type EventDetail } from '@/contract/content/schemas';
 import { textField } from '@/contract/forms/rules';
 import { EVENT_DETAIL_LIMITS } from './admin-limits';
@@ -157,14 +158,14 @@ export function parseEventDetailInput(raw: Record<string, unknown>): { ok: true;
  * The API's request body as a schema: parseEventDetailInput's value, or its errors (every field's
  * first message, in form order) as issues on those fields, so a validator reports exactly them.
  */
-export const eventDetailRequestSchema = z.record(z.string(), z.unknown()).transform((raw, ctx): EventDetailInput => {
+export const eventDetailRequestSchema = z.record(text(), z.unknown()).transform((raw, ctx): EventDetailInput => {
   const parsed = parseEventDetailInput(raw);
   if (parsed.ok) return parsed.value;
   for (const [field, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
   return z.NEVER;
 });
 
-export const eventDetailResultSchema = z.object({ success: z.literal(true), data: eventDetailSchema, message: z.string() });
+export const eventDetailResultSchema = z.object({ success: z.literal(true), data: eventDetailSchema, message: text() });
 
 /**
  * How a stored detail is kept in the built-in backend's `event-details` content block. A seeded

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { DONATION_CURRENCY } from '@/contract/festival';
 import { EMAIL_RULES, NAME_RULES, PHONE_RULES } from '@/contract/forms/field-rules';
 import { MESSAGES } from '@/contract/forms/messages';
@@ -81,7 +82,7 @@ export const donationPayloadSchema = z.object({
     },
     { error: MESSAGES.required },
   ),
-  source: z.string().max(40).refine((v) => !CONTROL_CHARACTERS.test(v) && isOneLine(v), MESSAGES.invalid).optional().default('frontend'),
+  source: text().max(40).refine((v) => !CONTROL_CHARACTERS.test(v) && isOneLine(v), MESSAGES.invalid).optional().default('frontend'),
 });
 
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText, text } from '@/contract/text';
 import { passPublicKeySchema } from '@/contract/gate/pass';
 import { checkInCountsSchema, checkInResultSchema } from '@/contract/api/tickets';
 
@@ -32,21 +33,21 @@ export async function referenceHash(salt: string, reference: string): Promise<st
   return Array.from(digest.subarray(0, HASH_HEX / 2), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const hashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${HASH_HEX}}$`));
+const hashSchema = text().regex(new RegExp(`^[0-9a-f]{${HASH_HEX}}$`));
 const isoInstant = z.iso.datetime({ offset: true });
 
 /** One gate's or person's part in a duplicate. */
 export const gateScanSummarySchema = z.object({
   /** The gate's name, as its volunteer set it ("North door"), or the device's short id. */
-  device: z.string(),
+  device: text(),
   /** The staff member signed in on it. */
-  by: z.string(),
-  scannedAt: z.string(),
+  by: text(),
+  scannedAt: text(),
 });
 
 /** A ticket admitted more than once: the check-in that counts (earliest scan) and the others. */
 export const gateDuplicateSchema = z.object({
-  reference: z.string(),
+  reference: text(),
   wristbands: z.number().int().positive(),
   checkIn: gateScanSummarySchema,
   duplicates: z.array(gateScanSummarySchema).min(1),
@@ -54,10 +55,10 @@ export const gateDuplicateSchema = z.object({
 export type GateDuplicate = z.infer<typeof gateDuplicateSchema>;
 
 export const gatePackSchema = z.object({
-  issuedAt: z.string(),
-  edition: z.object({ startDate: z.string(), endDate: z.string() }),
+  issuedAt: text(),
+  edition: z.object({ startDate: text(), endDate: text() }),
   publicKey: passPublicKeySchema,
-  salt: z.string().min(16).max(64),
+  salt: text().min(16).max(64),
   /** [hash, wristbands, state] per ticket of the current edition. */
   tickets: z.array(z.tuple([hashSchema, z.number().int().positive(), z.union([z.literal(0), z.literal(1), z.literal(2)])])),
   counts: checkInCountsSchema,
@@ -71,8 +72,8 @@ export const GATE_DEVICE_NAME_MAX = 40;
 
 export const gateScanSchema = z.object({
   /** Made on the phone (crypto.randomUUID()): the same id sent twice is one scan. */
-  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-  reference: z.string().max(64),
+  id: text().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  reference: text().max(64),
   scannedAt: isoInstant,
   /** The phone admitted it with no signal (queued); false: an online scan waiting for the server's verdict. */
   offline: z.boolean(),
@@ -80,7 +81,7 @@ export const gateScanSchema = z.object({
 export type GateScan = z.infer<typeof gateScanSchema>;
 
 export const gateSyncSchema = z.object({
-  device: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), name: z.string().trim().max(GATE_DEVICE_NAME_MAX) }),
+  device: z.object({ id: text().regex(/^[A-Za-z0-9_-]{8,64}$/), name: oneLineText().trim().max(GATE_DEVICE_NAME_MAX) }),
   scans: z.array(gateScanSchema).max(GATE_SYNC_MAX_SCANS),
 });
 export type GateSync = z.infer<typeof gateSyncSchema>;
@@ -90,7 +91,7 @@ export type GateSync = z.infer<typeof gateSyncSchema>;
  * refused, unknown) with the scan's id. An offline admission that lost to an earlier scan is
  * 'already' with `duplicate: true`.
  */
-export const gateScanResultSchema = z.object({ id: z.string(), duplicate: z.boolean(), result: checkInResultSchema });
+export const gateScanResultSchema = z.object({ id: text(), duplicate: z.boolean(), result: checkInResultSchema });
 export type GateScanResult = z.infer<typeof gateScanResultSchema>;
 
 export const gateSyncAnswerSchema = z.object({

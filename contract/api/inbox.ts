@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { textField } from '@/contract/forms/rules';
 import { maxLengthMessage } from '@/contract/forms/messages';
 import { INBOX_KINDS, INBOX_LIMITS, INBOX_STATUSES, type InboxStatus } from './inbox-limits';
@@ -50,7 +51,7 @@ export const INBOX_MESSAGES = {
   replyTooLong: maxLengthMessage(INBOX_LIMITS.reply),
 } as const;
 
-const itemId = z.string().regex(INBOX_ID_PATTERN);
+const itemId = text().regex(INBOX_ID_PATTERN);
 export const inboxKindSchema = z.enum(INBOX_KINDS);
 export const inboxStatusSchema = z.enum(INBOX_STATUSES, { error: INBOX_MESSAGES.statusInvalid });
 export const inboxParamsSchema = z.object({ kind: inboxKindSchema, id: itemId });
@@ -74,45 +75,45 @@ export const notePayloadSchema = z.object({
 });
 export const replyPayloadSchema = z.object({
   body: textField({ multiline: true, required: INBOX_MESSAGES.replyRequired, maxLength: INBOX_LIMITS.reply }),
-  requestKey: z.string({ error: INBOX_MESSAGES.requestKeyInvalid }).regex(REQUEST_KEY_PATTERN, INBOX_MESSAGES.requestKeyInvalid),
+  requestKey: text({ error: INBOX_MESSAGES.requestKeyInvalid }).regex(REQUEST_KEY_PATTERN, INBOX_MESSAGES.requestKeyInvalid),
 });
 export type ReplyPayload = z.infer<typeof replyPayloadSchema>;
 
 export const inboxSummarySchema = z.object({
   kind: inboxKindSchema,
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   /** The organisation, the availability, the topic: a few words to tell items apart. */
-  subject: z.string(),
+  subject: text(),
   /** The start of what they wrote. */
-  preview: z.string(),
+  preview: text(),
   status: inboxStatusSchema,
-  createdAt: z.string(),
+  createdAt: text(),
   /** Partnership proposals only: the end of their fifth Lagos working day (ISO instant). */
-  dueAt: z.string().nullable(),
+  dueAt: text().nullable(),
   replyCount: z.number().int().nonnegative(),
   overdue: z.boolean(),
 });
 export type InboxSummary = z.infer<typeof inboxSummarySchema>;
 
 export const inboxEntrySchema = z.object({
-  id: z.string(),
+  id: text(),
   type: z.enum(['note', 'reply']),
-  author: z.object({ name: z.string(), email: z.string() }),
-  body: z.string(),
-  createdAt: z.string(),
+  author: z.object({ name: text(), email: text() }),
+  body: text(),
+  createdAt: text(),
   /** A reply's mail: pending, done (accepted by the mail server) or failed; null for notes. */
   delivery: z.enum(['pending', 'done', 'failed']).nullable(),
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 
 export const inboxItemSchema = inboxSummarySchema.extend({
-  email: z.string(),
-  phone: z.string().nullable(),
+  email: text(),
+  phone: text().nullable(),
   /** Labelled facts: organisation, roles, availability, topic. */
-  facts: z.array(z.tuple([z.string(), z.string()])),
+  facts: z.array(z.tuple([text(), text()])),
   /** What they wrote, whole. */
-  message: z.string(),
+  message: text(),
   notes: z.array(inboxEntrySchema),
   replies: z.array(inboxEntrySchema),
 });
@@ -127,7 +128,7 @@ export const inboxListResultSchema = z.object({
 });
 export type InboxPage = z.infer<typeof inboxListResultSchema>;
 
-export const inboxItemResultSchema = z.object({ success: z.literal(true), data: inboxItemSchema, message: z.string().optional() });
+export const inboxItemResultSchema = z.object({ success: z.literal(true), data: inboxItemSchema, message: text().optional() });
 
 /** A proposal is overdue once its deadline has passed while it has no reply and is still new or in progress. */
 export function isOverdue(item: { dueAt: string | null; status: InboxStatus; replyCount: number }, now: Date): boolean {

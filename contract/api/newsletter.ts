@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
 
@@ -14,8 +15,8 @@ import { textField } from '@/contract/forms/rules';
  */
 export const unsubscribePayloadSchema = z.object({
   email: textField(EMAIL_RULES),
-  t: z.string().trim().max(64).optional(),
-  token: z.string().trim().max(64).optional(),
+  t: text().trim().max(64).optional(),
+  token: text().trim().max(64).optional(),
 });
 export type UnsubscribePayload = z.output<typeof unsubscribePayloadSchema>;
 
@@ -34,8 +35,8 @@ export type ConfirmPayload = z.output<typeof confirmPayloadSchema>;
 
 export const confirmResultSchema = z.object({
   success: z.literal(true),
-  message: z.string(),
+  message: text(),
   /** When the address confirmed: the consent record. */
-  confirmedAt: z.string(),
+  confirmedAt: text(),
 });
 export type ConfirmResult = z.output<typeof confirmResultSchema>;

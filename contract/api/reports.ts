@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
 import { MESSAGES } from '@/contract/forms/messages';
 import { CONTROL_CHARACTERS, isOneLine, textField } from '@/contract/forms/rules';
@@ -56,7 +57,7 @@ export const mediaUrl = (id: string) => `${MEDIA_PATH_PREFIX}${id}.jpg`;
 const MEDIA_URL_PATTERN = /^\/api\/media\/([0-9a-f-]{36})\.jpg$/;
 export const mediaIdOf = (url: string): string | undefined => MEDIA_URL_PATTERN.exec(url)?.[1];
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid value');
+const uuid = text().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid value');
 
 /** Tags: an array (JSON) or "a, b, c" (a form field); trimmed, blanks and repeats dropped. */
 const tagsField = z
@@ -132,38 +133,38 @@ export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 /** One report as the staff area sees it. */
 export const adminReportSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
+  id: text(),
+  slug: text(),
   status: reportStatusSchema,
-  title: z.string(),
-  category: z.string(),
-  date: z.string(),
-  author: z.string(),
-  excerpt: z.string(),
-  tags: z.array(z.string()),
+  title: text(),
+  category: text(),
+  date: text(),
+  author: text(),
+  excerpt: text(),
+  tags: z.array(text()),
   featured: z.boolean(),
   /** The Markdown; for reports seeded as HTML, null (the editor starts from their HTML as text). */
-  body: z.string().nullable(),
-  content: z.string(),
-  readTime: z.string(),
-  image: z.string(),
-  imageId: z.string().nullable(),
-  imageAlt: z.string(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-  publishedAt: z.string().nullable(),
+  body: text().nullable(),
+  content: text(),
+  readTime: text(),
+  image: text(),
+  imageId: text().nullable(),
+  imageAlt: text(),
+  createdAt: text().nullable(),
+  updatedAt: text().nullable(),
+  publishedAt: text().nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
 export const adminReportListSchema = z.object({ success: z.literal(true), results: z.array(adminReportSchema) });
-export const adminReportResultSchema = z.object({ success: z.literal(true), data: adminReportSchema, reportId: z.string(), message: z.string() });
+export const adminReportResultSchema = z.object({ success: z.literal(true), data: adminReportSchema, reportId: text(), message: text() });
 
 /** POST /api/admin/media/: the file's bytes, base64 (the API client speaks JSON). */
-export const mediaUploadSchema = z.object({ data: z.string().min(1).max(Math.ceil((MEDIA_LIMITS.maxBytes * 4) / 3) + 8) });
+export const mediaUploadSchema = z.object({ data: text().min(1).max(Math.ceil((MEDIA_LIMITS.maxBytes * 4) / 3) + 8) });
 export const mediaResultSchema = z.object({
   success: z.literal(true),
-  mediaId: z.string(),
-  data: z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number(), contentType: z.string() }),
+  mediaId: text(),
+  data: z.object({ id: text(), url: text(), width: z.number(), height: z.number(), contentType: text() }),
 });
 /** The JSON body's cap on that route (the backend's own BODY_LIMIT_BYTES stays for everything else). */
 export const MEDIA_UPLOAD_BODY_LIMIT = Math.ceil((MEDIA_LIMITS.maxBytes * 4) / 3) + 64 * 1024;
@@ -190,8 +191,8 @@ export const heroInputSchema = z
 export type HeroInput = z.output<typeof heroInputSchema>;
 export const heroResultSchema = z.object({
   success: z.literal(true),
-  data: z.object({ title: z.string(), body: z.string(), ctaText: z.string(), heroImage: z.string(), heroImageAlt: z.string().optional() }),
-  message: z.string(),
+  data: z.object({ title: text(), body: text(), ctaText: text(), heroImage: text(), heroImageAlt: text().optional() }),
+  message: text(),
 });
 
 /**
@@ -212,4 +213,4 @@ export const cardInputSchema = z.object({
   imageId: z.union([uuid, z.literal('')]).optional().transform((v) => v || undefined),
 });
 export type CardInput = z.output<typeof cardInputSchema>;
-export const cardResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export const cardResultSchema = z.object({ success: z.literal(true), message: text() });

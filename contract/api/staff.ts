@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { EMAIL_RULES, NAME_RULES } from '@/contract/forms/field-rules';
 import { MESSAGES } from '@/contract/forms/messages';
 import { textField } from '@/contract/forms/rules';
@@ -7,11 +8,11 @@ import { ACCOUNT_MESSAGES, PASSWORD_MIN_CHARS } from './admin';
 /** POST /api/auth/login/ { email, password } (spec §7) as the staff sign-in form sends it. */
 export const staffLoginFormSchema = z.object({
   email: textField(EMAIL_RULES),
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
+  password: text({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
 });
 
 /** A password a person chooses for a staff account: at least PASSWORD_MIN_CHARS characters. */
-export const staffPasswordSchema = z.string({ error: MESSAGES.required }).min(PASSWORD_MIN_CHARS, ACCOUNT_MESSAGES.passwordShort).max(1024);
+export const staffPasswordSchema = text({ error: MESSAGES.required }).min(PASSWORD_MIN_CHARS, ACCOUNT_MESSAGES.passwordShort).max(1024);
 
 /** POST /api/auth/register/ { email, name, password } (only when ALLOW_STAFF_SIGNUP is set). */
 export const staffRegisterPayloadSchema = z.object({
@@ -22,10 +23,10 @@ export const staffRegisterPayloadSchema = z.object({
 export type StaffRegisterPayload = z.output<typeof staffRegisterPayloadSchema>;
 
 /** POST /api/auth/login/ answers with the bearer token that becomes the session cookie. */
-export const staffLoginResultSchema = z.object({ token: z.string().min(16) });
+export const staffLoginResultSchema = z.object({ token: text().min(16) });
 
 // An external backend's /me may not know roles: such a user is plain staff (no account admin).
-export const staffUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff']).catch('staff') });
+export const staffUserSchema = z.object({ id: text(), email: text(), name: text(), role: z.enum(['admin', 'staff']).catch('staff') });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /** GET /api/auth/me/ → the signed-in staff member. */

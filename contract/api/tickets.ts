@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
 import { editionDates, editionName, formatInstant } from '@/contract/edition';
@@ -31,7 +32,7 @@ export const TICKET_TOKEN_PATTERN = new RegExp(`^${TOKEN}$`);
 const LINK_TOKEN = new RegExp(`[?&]t=(${TOKEN})$`);
 
 /** A signed link's token in a query string (`?t=`): the ticket's and the waiting-list offer's GET. */
-export const linkTokenQuerySchema = z.object({ t: z.string().optional() });
+export const linkTokenQuerySchema = z.object({ t: text().optional() });
 
 /** A ticket's page: `/tickets/<reference>?t=<token>` (what the mail, the QR code and the thank-you page link to). */
 export function ticketLinkPath(reference: string, token: string): string {
@@ -52,27 +53,27 @@ export function referenceFromScan(text: string): string | undefined {
 }
 
 export const ticketSchema = z.object({
-  reference: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  reference: text(),
+  firstName: text(),
+  lastName: text(),
   numberOfTickets: z.number().int().positive(),
   /** The current edition's dates (the ticket's own when it is for this edition). */
-  festivalStartDate: z.string(),
-  festivalEndDate: z.string(),
-  venue: z.string(),
-  checkedInAt: z.string().nullable(),
+  festivalStartDate: text(),
+  festivalEndDate: text(),
+  venue: text(),
+  checkedInAt: text().nullable(),
   /** The year of the edition the ticket is for ("2025"). */
-  editionYear: z.string(),
+  editionYear: text(),
   /** The ticket is for an earlier edition: the page says so and the gate refuses it. */
   earlierEdition: z.boolean(),
   /** The visitor gave the wristbands back ("I can't come"): the gate refuses the ticket. */
-  cancelledAt: z.string().nullable(),
+  cancelledAt: text().nullable(),
   /**
    * The gate pass its QR code carries (contract/gate/pass.ts), signed by the backend; null when
    * the gate would refuse the ticket. Absent from a backend without offline gates: the QR code
    * then carries the ticket link, as before.
    */
-  pass: z.string().max(200).nullable().optional(),
+  pass: text().max(200).nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -90,12 +91,12 @@ export const TICKET_RESEND_MESSAGE =
 
 export const ticketResendPayloadSchema = z.object({ email: textField(EMAIL_RULES) });
 
-export const checkInPayloadSchema = z.object({ reference: z.string().max(200) });
+export const checkInPayloadSchema = z.object({ reference: text().max(200) });
 
 const checkInTicketSchema = z.object({
-  reference: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  reference: text(),
+  firstName: text(),
+  lastName: text(),
   numberOfTickets: z.number().int().positive(),
 });
 
@@ -115,19 +116,19 @@ export const CHECK_IN_REFUSALS = {
 } as const;
 
 export const checkInResultSchema = z.discriminatedUnion('status', [
-  z.object({ success: z.literal(true), status: z.literal('checked-in'), ticket: checkInTicketSchema, checkedInAt: z.string(), checkedInBy: z.string() }),
-  z.object({ success: z.literal(false), status: z.literal('already'), ticket: checkInTicketSchema, checkedInAt: z.string(), checkedInBy: z.string() }),
-  z.object({ success: z.literal(false), status: z.literal('unknown'), reference: z.string() }),
+  z.object({ success: z.literal(true), status: z.literal('checked-in'), ticket: checkInTicketSchema, checkedInAt: text(), checkedInBy: text() }),
+  z.object({ success: z.literal(false), status: z.literal('already'), ticket: checkInTicketSchema, checkedInAt: text(), checkedInBy: text() }),
+  z.object({ success: z.literal(false), status: z.literal('unknown'), reference: text() }),
   z.object({
     success: z.literal(false),
     status: z.literal('refused'),
     reason: z.enum(CHECK_IN_REFUSAL_REASONS),
     ticket: checkInTicketSchema,
-    message: z.string(),
+    message: text(),
     /** reason 'cancelled': when it was given back. */
-    cancelledAt: z.string().nullable().optional(),
+    cancelledAt: text().nullable().optional(),
     /** reason 'earlier-edition': the year of the edition the ticket is for ("2024"). */
-    editionYear: z.string().optional(),
+    editionYear: text().optional(),
   }),
 ]);
 export type CheckInResult = z.infer<typeof checkInResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { EMAIL_RULES, NAME_RULES, PHONE_RULES, TICKETS_RULES } from '@/contract/forms/field-rules';
 import { MESSAGES } from '@/contract/forms/messages';
 import { numberField, textField } from '@/contract/forms/rules';
@@ -54,7 +55,7 @@ export const waitingListPayloadSchema = waitingListFormSchema.extend({ submitted
 export type WaitingListPayload = z.output<typeof waitingListPayloadSchema>;
 
 /** A link's token: 22 base64url characters (an HMAC under the server secret). */
-const token = () => z.string().max(64);
+const token = () => text().max(64);
 
 export const offerClaimPayloadSchema = offerClaimFormSchema.extend({ token: token() });
 export type OfferClaimPayload = z.output<typeof offerClaimPayloadSchema>;
@@ -64,22 +65,22 @@ export const ticketCancelPayloadSchema = z.object({ token: token() });
 // ---- Answers ----
 
 export const offerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   numberOfTickets: z.number().int().positive(),
-  offeredAt: z.string(),
+  offeredAt: text(),
   /** Until when the places are held for this person (an instant; shown in Lagos time). */
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResultSchema = z.object({ success: z.literal(true), data: offerSchema });
 
 export const cancelledTicketSchema = z.object({
-  reference: z.string(),
+  reference: text(),
   numberOfTickets: z.number().int().positive(),
-  cancelledAt: z.string(),
+  cancelledAt: text(),
 });
-export const ticketCancelResultSchema = z.object({ success: z.literal(true), message: z.string(), data: cancelledTicketSchema });
+export const ticketCancelResultSchema = z.object({ success: z.literal(true), message: text(), data: cancelledTicketSchema });
 
 /** Why a cancel, a join or a claim was refused (besides the message): what a client can act on. */
 export const WAITING_LIST_REASONS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
 
 /**
@@ -7,21 +8,21 @@ import { HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contr
  * Parsing is lenient where the spec allows alternatives (leftLabel or category, subtitle or date).
  */
 export const heroSchema = z.object({
-  title: z.string().min(1),
-  body: z.string(),
-  ctaText: z.string().min(1),
-  heroImage: z.string().min(1),
+  title: text().min(1),
+  body: text(),
+  ctaText: text().min(1),
+  heroImage: text().min(1),
   /** Written by staff with an uploaded image (issue 17); absent: the image is decorative. */
-  heroImageAlt: z.string().optional(),
+  heroImageAlt: text().optional(),
 });
 export type Hero = z.infer<typeof heroSchema>;
 
 const eventCardSchema = z.object({
-  title: z.string().min(1),
-  image: z.string().min(1),
-  slug: z.string().min(1),
+  title: text().min(1),
+  image: text().min(1),
+  slug: text().min(1),
 });
-const heroEventSchema = eventCardSchema.extend({ subtitle: z.string() });
+const heroEventSchema = eventCardSchema.extend({ subtitle: text() });
 export const eventsSchema = z.object({
   heroEvent: heroEventSchema,
   events: z.array(eventCardSchema),
@@ -32,14 +33,14 @@ export type Events = z.infer<typeof eventsSchema>;
 
 export const programSchema = z
   .object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    leftLabel: z.string().optional(),
-    category: z.string().optional(),
-    title: z.string().min(1),
-    subtitle: z.string().optional(),
-    date: z.string().optional(),
-    avatar: z.string().min(1),
-    slug: z.string().min(1),
+    id: z.union([text(), z.number()]).transform(String),
+    leftLabel: text().optional(),
+    category: text().optional(),
+    title: text().min(1),
+    subtitle: text().optional(),
+    date: text().optional(),
+    avatar: text().min(1),
+    slug: text().min(1),
   })
   .transform((p) => ({
     id: p.id,
@@ -52,30 +53,30 @@ export const programSchema = z
 export type Program = z.output<typeof programSchema>;
 
 export const podcastSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  title: z.string().min(1),
-  image: z.string().min(1),
+  id: z.union([text(), z.number()]).transform(String),
+  title: text().min(1),
+  image: text().min(1),
   youtubeUrl: z.url().optional(),
   spotifyUrl: z.url().optional(),
-  description: z.string().optional(),
-  duration: z.string().optional(),
+  description: text().optional(),
+  duration: text().optional(),
 });
 export type Podcast = z.output<typeof podcastSchema>;
 
 export const highlightSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  title: z.string().min(1),
-  excerpt: z.string().default(''),
-  content: z.string().default(''),
-  image: z.string().min(1),
-  date: z.string().min(1),
-  readTime: z.string().min(1).catch(HIGHLIGHT_DEFAULT_READ_TIME).default(HIGHLIGHT_DEFAULT_READ_TIME),
-  category: z.string().min(1).catch(HIGHLIGHT_DEFAULT_CATEGORY).default(HIGHLIGHT_DEFAULT_CATEGORY),
-  slug: z.string().min(1),
-  author: z.string().default(''),
-  tags: z.array(z.string()).default([]),
+  id: z.union([text(), z.number()]).transform(String),
+  title: text().min(1),
+  excerpt: text().default(''),
+  content: text().default(''),
+  image: text().min(1),
+  date: text().min(1),
+  readTime: text().min(1).catch(HIGHLIGHT_DEFAULT_READ_TIME).default(HIGHLIGHT_DEFAULT_READ_TIME),
+  category: text().min(1).catch(HIGHLIGHT_DEFAULT_CATEGORY).default(HIGHLIGHT_DEFAULT_CATEGORY),
+  slug: text().min(1),
+  author: text().default(''),
+  tags: z.array(text()).default([]),
   /** The image's description, written by staff with the upload (issue 17); absent: decorative. */
-  imageAlt: z.string().optional(),
+  imageAlt: text().optional(),
 });
 export type Highlight = z.output<typeof highlightSchema>;
 
@@ -85,8 +86,8 @@ export const highlightListResponseSchema = z.union([
   z.object({
     results: z.array(highlightSchema),
     count: z.number().int().nonnegative().optional(),
-    next: z.string().nullable().optional(),
-    previous: z.string().nullable().optional(),
+    next: text().nullable().optional(),
+    previous: text().nullable().optional(),
   }),
 ]);
 export interface HighlightPage {
@@ -97,12 +98,12 @@ export interface HighlightPage {
 }
 
 // Static page data (not served by the API; lives in contract/fallbacks/ only).
-const teamMemberSchema = z.object({ name: z.string(), role: z.string(), bio: z.string().optional() });
-const timelineEntrySchema = z.object({ year: z.number().int(), title: z.string(), body: z.string() });
-const statisticSchema = z.object({ value: z.string(), label: z.string() });
+const teamMemberSchema = z.object({ name: text(), role: text(), bio: text().optional() });
+const timelineEntrySchema = z.object({ year: z.number().int(), title: text(), body: text() });
+const statisticSchema = z.object({ value: text(), label: text() });
 export const aboutSchema = z.object({
-  mission: z.string(),
-  vision: z.string(),
+  mission: text(),
+  vision: text(),
   statistics: z.array(statisticSchema),
   timeline: z.array(timelineEntrySchema),
   team: z.array(teamMemberSchema),
@@ -110,13 +111,13 @@ export const aboutSchema = z.object({
 export type About = z.infer<typeof aboutSchema>;
 
 export const volunteerRoleSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  skills: z.array(z.string()),
-  commitment: z.string(),
+  id: text(),
+  title: text(),
+  description: text(),
+  skills: z.array(text()),
+  commitment: text(),
 });
-export const volunteerBenefitSchema = z.object({ title: z.string(), description: z.string() });
+export const volunteerBenefitSchema = z.object({ title: text(), description: text() });
 export type VolunteerRole = z.infer<typeof volunteerRoleSchema>;
 export type VolunteerBenefit = z.infer<typeof volunteerBenefitSchema>;
 
@@ -126,69 +127,69 @@ export type VolunteerBenefit = z.infer<typeof volunteerBenefitSchema>;
  * Times carry the Lagos offset (+01:00) so they read the same on any server.
  */
 export const eventDetailSchema = z.object({
-  slug: z.string().min(1),
-  title: z.string().min(1),
+  slug: text().min(1),
+  title: text().min(1),
   kind: z.enum(['event', 'program']),
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }),
-  venue: z.string().min(1),
-  address: z.string().min(1),
-  description: z.string().min(1),
-  image: z.string().min(1),
+  venue: text().min(1),
+  address: text().min(1),
+  description: text().min(1),
+  image: text().min(1),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
 // Visitor information and data protection (issue 16): page copy the built-in backend serves from
 // contract/fallbacks/ (GET /api/content/visit/, /privacy/, /contact/, /donation-policy/).
-const titledText = z.object({ title: z.string().min(1), body: z.string().min(1) });
+const titledText = z.object({ title: text().min(1), body: text().min(1) });
 
 export const visitSchema = z.object({
   venue: z.object({
-    name: z.string().min(1),
-    streetAddress: z.string().min(1),
-    locality: z.string().min(1),
-    region: z.string().min(1),
-    postalCode: z.string().optional(),
-    country: z.string().length(2),
+    name: text().min(1),
+    streetAddress: text().min(1),
+    locality: text().min(1),
+    region: text().min(1),
+    postalCode: text().optional(),
+    country: text().length(2),
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
   }),
-  intro: z.string().min(1),
+  intro: text().min(1),
   directions: z.array(titledText).min(1),
-  parking: z.string().min(1),
+  parking: text().min(1),
   /** Per festival day (0 = the first day of FESTIVAL_START_DATE..END_DATE): gates open and close, Lagos time. */
-  openingHours: z.array(z.object({ day: z.number().int().nonnegative(), opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/), note: z.string().optional() })).min(1),
-  bring: z.array(z.string().min(1)).min(1),
+  openingHours: z.array(z.object({ day: z.number().int().nonnegative(), opens: text().regex(/^\d{2}:\d{2}$/), closes: text().regex(/^\d{2}:\d{2}$/), note: text().optional() })).min(1),
+  bring: z.array(text().min(1)).min(1),
   accessibility: z.array(titledText).min(1),
-  faq: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1),
+  faq: z.array(z.object({ question: text().min(1), answer: text().min(1) })).min(1),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
 export const privacySchema = z.object({
   /** YYYY-MM-DD: when the notice last changed. */
-  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  summary: z.string().min(1),
-  controller: z.object({ name: z.string().min(1), address: z.string().min(1), email: z.email() }),
+  updated: text().regex(/^\d{4}-\d{2}-\d{2}$/),
+  summary: text().min(1),
+  controller: z.object({ name: text().min(1), address: text().min(1), email: z.email() }),
   /** What each form collects, why, on which lawful basis (NDPA 2023 s. 25), and for how long. */
   forms: z.array(
-    z.object({ form: z.string().min(1), collects: z.string().min(1), purpose: z.string().min(1), lawfulBasis: z.string().min(1), kept: z.string().min(1) }),
+    z.object({ form: text().min(1), collects: text().min(1), purpose: text().min(1), lawfulBasis: text().min(1), kept: text().min(1) }),
   ).min(1),
-  sections: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: z.string().min(1), paragraphs: z.array(z.string()), items: z.array(z.string()).optional() })).min(1),
+  sections: z.array(z.object({ id: text().regex(/^[a-z0-9-]+$/), title: text().min(1), paragraphs: z.array(text()), items: z.array(text()).optional() })).min(1),
 });
 export type Privacy = z.infer<typeof privacySchema>;
 
 export const contactInfoSchema = z.object({
   email: z.email(),
-  phone: z.string().min(1),
+  phone: text().min(1),
   /** International format without + or spaces, for https://wa.me/<number>. */
-  whatsapp: z.string().regex(/^\d{8,15}$/),
-  postalAddress: z.string().min(1),
-  social: z.array(z.object({ label: z.string().min(1), url: z.url() })),
+  whatsapp: text().regex(/^\d{8,15}$/),
+  postalAddress: text().min(1),
+  social: z.array(z.object({ label: text().min(1), url: z.url() })),
 });
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
 
 export const donationPolicySchema = z.object({
-  receipt: z.array(z.string().min(1)).min(1),
-  refund: z.array(z.string().min(1)).min(1),
+  receipt: z.array(text().min(1)).min(1),
+  refund: z.array(text().min(1)).min(1),
 });
 export type DonationPolicy = z.infer<typeof donationPolicySchema>;

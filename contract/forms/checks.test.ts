@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { donationCheckoutPayloadSchema } from '@/contract/api/donations';
 import {
   cardBrand,
   cardExpiryCheck,
@@ -154,6 +155,23 @@ describe('checkNumber', () => {
     expect(checkNumber('abc', AMOUNT_RULES)).toEqual({ ok: false, message: 'Invalid value' });
     expect(checkNumber('20000000', AMOUNT_RULES)).toEqual({ ok: false, message: 'Maximum value is 10000000' });
     expect(checkNumber({}, AMOUNT_RULES)).toEqual({ ok: false, message: 'Invalid value' });
+  });
+
+  it('amount: naira and kobo, no finer (issue 42): "100.009" is refused with Invalid value, never rounded', () => {
+    for (const finer of ['100.009', '100.001', '₦5,000.555', 100.009, 2500.0001]) {
+      expect(checkNumber(finer, AMOUNT_RULES), String(finer)).toEqual({ ok: false, message: MESSAGES.invalid });
+      expect(checkField('donation', 'amount', String(finer)), String(finer)).toBe(MESSAGES.invalid);
+    }
+    for (const [typed, value] of [['100.01', 100.01], ['100.1', 100.1], ['100.50', 100.5], ['100.500', 100.5], ['9999999.99', 9999999.99], [1234.56, 1234.56]] as const) {
+      expect(checkNumber(typed, AMOUNT_RULES), String(typed)).toEqual({ ok: true, value });
+    }
+    // Below the minimum says so first, as before.
+    expect(checkNumber('99.999', AMOUNT_RULES)).toEqual({ ok: false, message: MESSAGES.donationMinimum });
+    // The payload schemas (the card form's, the checkout's) refuse it on the amount field.
+    const donation = { amount: 100.009, donor: { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', address: { street: '1 Ake Road', city: 'Abeokuta', state: 'Ogun', zipcode: '110101' } } };
+    const parsed = donationCheckoutPayloadSchema.safeParse(donation);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['amount', MESSAGES.invalid]]);
+    expect(donationCheckoutPayloadSchema.safeParse({ ...donation, amount: '100.01' }).data?.amount).toBe(100.01);
   });
 });
 

@@ -131,8 +131,22 @@ export interface NumberRules {
   min: { n: number; message: string };
   max: { n: number; message: string };
   integer?: string;
+  /**
+   * At most `n` decimal places (a naira amount: 2, the kobo), else `message`: "100.009" is refused,
+   * never rounded to 100.01 unseen. Trailing zeros do not count ("100.500" is 100.5).
+   */
+  maxDecimals?: { n: number; message: string };
   /** Accepts "5,000", "₦5000", "5 000" as typed by people. */
   lenient?: boolean;
+}
+
+/**
+ * Whether `value` is a whole number of 10^-n: scaled and rounded, it comes back as the same double
+ * (100.01 does; 100.009 and 100.001 do not), whether it was typed or sent as a JSON number.
+ */
+function hasAtMostDecimals(value: number, n: number): boolean {
+  const scale = 10 ** n;
+  return Math.round(value * scale) / scale === value;
 }
 
 /** A number typed in a form (string) or sent in JSON (number), or its first failing check. */
@@ -151,6 +165,7 @@ export function checkNumber(raw: unknown, rules: NumberRules): CheckResult<numbe
   if (value < rules.min.n) return fail(rules.min.message);
   if (value > rules.max.n) return fail(rules.max.message);
   if (rules.integer && !Number.isInteger(value)) return fail(rules.integer);
+  if (rules.maxDecimals && !hasAtMostDecimals(value, rules.maxDecimals.n)) return fail(rules.maxDecimals.message);
   return { ok: true, value };
 }
 

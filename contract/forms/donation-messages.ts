@@ -1,3 +1,6 @@
+import { DONATION_RETRIES_PER_HOUR } from '@/contract/festival';
+import { lookup } from '@/contract/lookup';
+
 /**
  * What a donor reads around Paystack's checkout (issue 27): on the donation form, and on the page
  * Paystack sends them back to (/donations/return). One place, so tests and pages agree.
@@ -52,5 +55,14 @@ export const RETRY_NOTICES = {
   failed: 'We could not open a new payment just now. Nothing has been charged. Please try again shortly.',
   paid: 'This donation has already been paid. Thank you!',
   confirming: 'Your bank is still confirming this payment, so please do not pay again.',
+  /** Issue 42: another "Try again" for this donation is opening its payment page right now. */
+  busy: 'A new payment page for this donation is already being opened. Nothing has been charged. Please wait a moment and try again.',
+  /** Issue 42: DONATION_RETRIES_PER_HOUR new payment pages in the last hour. */
+  tooMany: `This donation has been tried again ${DONATION_RETRIES_PER_HOUR} times in the last hour, so no new payment page was opened. Nothing has been charged. Please try again later, or make a new donation.`,
 } as const;
 export type RetryNotice = keyof typeof RETRY_NOTICES;
+
+/** The return page's notice for ?notice=… (its own entries only: ?notice=constructor is none). */
+export function retryNoticeText(notice: unknown): string | undefined {
+  return lookup(RETRY_NOTICES, notice);
+}

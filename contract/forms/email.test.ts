@@ -39,6 +39,17 @@ describe('canonicalEmail', () => {
     expect(canonicalEmail('Ọlá@example.ng')).toBe('ọlá@example.ng');
   });
 
+  it('drops the root dot (issue 42): "same@example.com." is same@example.com, not a second address', () => {
+    expect(canonicalEmail('same@example.com.')).toBe('same@example.com');
+    expect(canonicalEmail('Same@Example.COM.')).toBe(canonicalEmail('same@example.com'));
+    expect(canonicalEmail('same@bücher.example.')).toBe('same@xn--bcher-kva.example');
+    expect(canonicalEmail('same@example.com。')).toBe('same@example.com');
+    // One dot only, and never a domain of nothing but the root.
+    for (const bad of ['same@example.com..', 'same@.', 'same@..', 'same@.example.com']) expect(canonicalEmail(bad), bad).toBeUndefined();
+    expect(checkField('registration', 'email', 'same@example.com.')).toBeUndefined();
+    expect(registrationPayloadSchema.parse({ firstName: 'Ada', lastName: 'Obi', phone: '08031234567', numberOfTickets: 1, email: 'same@example.com.' }).email).toBe('same@example.com');
+  });
+
   it('refuses format characters, bidi controls and spaces rather than stripping them', () => {
     for (const invisible of ['\u200B', '\u200C', '\u200D', '\u2060', '\u00AD', '\uFEFF', '\u202E', '\u2066', '\u061C', '\u180E']) {
       expect(canonicalEmail(`victim@example.org${invisible}`), hex(invisible)).toBeUndefined();

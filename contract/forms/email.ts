@@ -22,12 +22,17 @@ const SPACE_OR_CONTROL = /[\p{Z}\p{Cc}\s]/u;
  * them, and a mail library reading "a,b@example.org" sees two recipients.
  */
 const LOCAL_PART = /^[\p{L}\p{N}\p{M}!#$%&'*+\-/=?^_`{|}~.]+$/u;
-/** The domain once in ASCII: letters, digits and hyphens, in dot-separated labels (a final dot allowed). */
-const ASCII_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/;
+/** The domain once in ASCII, its root dot dropped: letters, digits and hyphens, in dot-separated labels. */
+const ASCII_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 /** Characters the URL parser would read as something other than a host (or decode). */
 const URL_SYNTAX = /[/\\?#:@%[\]]/;
 
-/** The domain in ASCII (IDNA, lower case), or undefined when it is not a domain name. */
+/**
+ * The domain in ASCII (IDNA, lower case) without the DNS root's final dot, or undefined when it is
+ * not a domain name. "example.com." names the same domain as "example.com" (issue 42): kept, it
+ * made a second spelling of one address (a second registration beside the first) and a recipient
+ * mail servers refuse (501), so it is dropped here, once, for every address the contract reads.
+ */
 function asciiDomain(domain: string): string | undefined {
   if (domain === '' || URL_SYNTAX.test(domain)) return undefined;
   let host: string;
@@ -40,15 +45,17 @@ function asciiDomain(domain: string): string | undefined {
   // ("0x7f.1" → "127.0.0.1"), and an address must not turn into another one on the way in.
   // (Controls were refused before, so printable ASCII is all of ASCII here.)
   if (/^[ -~]*$/.test(domain) && host !== domain.toLowerCase()) return undefined;
-  return ASCII_DOMAIN.test(host) ? host : undefined;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  return ASCII_DOMAIN.test(name) ? name : undefined;
 }
 
 /**
  * The canonical form of an email address: Unicode NFKC (full-width and compatibility forms folded),
  * trimmed, refused if it holds a format character, a bidi control, a space or a control
- * character, the domain converted to ASCII (IDNA: "bücher.example" → "xn--bcher-kva.example"),
- * and all in lower case. Undefined when the text is not an address we accept (the field then
- * shows the spec's 'Please enter a valid email address').
+ * character, the domain converted to ASCII (IDNA: "bücher.example" → "xn--bcher-kva.example")
+ * without its root dot ("example.com." → "example.com"), and all in lower case. Undefined when
+ * the text is not an address we accept (the field then shows the spec's 'Please enter a valid
+ * email address').
  */
 export function canonicalEmail(raw: string): string | undefined {
   const normalised = raw.normalize('NFKC');

@@ -63,6 +63,8 @@ export const AMOUNT_RULES: NumberRules = {
   required: MESSAGES.required,
   min: { n: DONATION_MIN_NGN, message: MESSAGES.donationMinimum },
   max: { n: DONATION_MAX_NGN, message: maxValueMessage(DONATION_MAX_NGN) },
+  // Naira and kobo, no finer (issue 42): the spec's 'Invalid value' rather than a silent rounding.
+  maxDecimals: { n: 2, message: MESSAGES.invalid },
   lenient: true,
 };
 

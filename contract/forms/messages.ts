@@ -2,7 +2,7 @@
  * Every user-facing message of the forms, exactly as spec §4 and §8 word them, in one place.
  * Messages the spec does not word (card checks, length caps) are ours and marked so.
  */
-import { DONATION_MIN_NGN, PROPOSAL_MIN_CHARS, TICKETS_MAX, TICKETS_MIN } from '@/contract/festival';
+import { DONATION_MIN_NGN, PROPOSAL_MIN_CHARS, TICKETS_MAX, TICKETS_MIN } from '../festival'; // relative: next.config.ts loads it (through contract/text.ts), and Next's config loader knows no @/ alias
 
 export const MESSAGES = {
   required: 'This field is required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/contract/text';
 import { normaliseReference } from '@/contract/api/tickets';
 
 /**
@@ -29,7 +30,7 @@ export interface GatePass {
 
 /** The public key as the gate downloads it (a JWK: curve point only, never `d`). */
 export const passPublicKeySchema = z
-  .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string().regex(/^[A-Za-z0-9_-]{43}$/), y: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
+  .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: text().regex(/^[A-Za-z0-9_-]{43}$/), y: text().regex(/^[A-Za-z0-9_-]{43}$/) })
   .strip();
 export type PassPublicKey = z.infer<typeof passPublicKeySchema>;
 

@@ -1,3 +1,4 @@
+import { lookup } from '@/contract/lookup';
 import { renderReportMarkdown } from './markdown';
 
 /**
@@ -18,7 +19,7 @@ function decode(text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    return lookup(ENTITIES, name.toLowerCase()) ?? whole;
   });
 }
 

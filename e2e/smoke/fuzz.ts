@@ -6,8 +6,14 @@
  * Deterministic (a seeded generator): the same run sends the same requests.
  */
 import http from 'node:http';
+import { ENDPOINTS } from '../../contract/api/endpoints';
 import { EXTRA_PAGES, NON_HTML_RESOURCES, NOT_FOUND_PATH } from '../support/routes';
 import { STAFF_FILES, STAFF_PAGES } from '../support/staff-routes';
+
+/** The public forms' endpoints, from the contract's table (a hand list once named /api/forms/volunteers/, which does not exist). */
+const FORM_PATHS = Object.values(ENDPOINTS)
+  .map((e) => e.path)
+  .filter((path) => path.startsWith('/api/forms/'));
 
 /** The contract's /api paths (spec §7) and the built-in backend's own, as clients write them. */
 export const API_PATHS: readonly string[] = [
@@ -23,13 +29,7 @@ export const API_PATHS: readonly string[] = [
   '/api/content/contact/',
   '/api/content/donation-policy/',
   '/api/content/event-details/',
-  '/api/forms/newsletter/',
-  '/api/forms/registrations/',
-  '/api/forms/donations/',
-  '/api/forms/partnerships/',
-  '/api/forms/volunteers/',
-  '/api/forms/contact/',
-  '/api/forms/ticket-resend/',
+  ...FORM_PATHS,
   '/api/donations/checkout/',
   '/api/donations/verify/',
   '/api/donations/retry/',
@@ -134,6 +134,13 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /**
+   * Set on a request only the front can answer (TRACE): its 5xx is counted apart, not as a failure.
+   * Next cannot answer TRACE at all: it builds a web Request for the proxy and the route handlers,
+   * and the Fetch standard forbids that method, so it fails before any code of ours runs. nginx
+   * answers it 405 (deploy/nginx/, e2e/nginx.spec.ts).
+   */
+  frontOnly?: string;
 }
 
 /** Breaks a path's encoding: appended, replacing a segment, or in the query. */
@@ -179,11 +186,149 @@ export function fuzzRequests(pages: readonly string[], count: number, seed = 32)
   return requests;
 }
 
+/**
+ * What the targeted requests below need from the running site: its server actions' ids (they
+ * change with each build; read from the pages' forms), a build file's path, a ticket link that
+ * opens (for its give-back page) and a staff session (for the staff pages' queries), when the
+ * site gives them.
+ */
+export interface SiteTargets {
+  actionIds: string[];
+  staticFile?: string;
+  ticketPath?: string;
+  staffCookie?: string;
+}
+
+/** Pages whose forms carry server actions (their ids are read from the HTML). */
+const ACTION_PAGES = ['/', '/donations', '/contact', '/register', '/partnerships', '/volunteer/apply', '/tickets/resend', '/staff/login'];
+
+/** Reads the targets from the running site; what it cannot get is left out (and so are its requests). */
+export async function discoverTargets(base: string, staff?: { email: string; password: string }): Promise<SiteTargets> {
+  const ids = new Set<string>();
+  let staticFile: string | undefined;
+  for (const page of ACTION_PAGES) {
+    const html = await fetch(`${base}${page}`, { signal: AbortSignal.timeout(120_000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    // `$ACTION_ID_<id>` (a plain action) and `"id":"<id>"` in `$ACTION_<n>:0` (a bound one).
+    for (const m of html.matchAll(/\$ACTION_ID_([0-9a-f]{16,})/g)) ids.add(m[1]!);
+    for (const m of html.matchAll(/&quot;id&quot;:&quot;([0-9a-f]{16,})&quot;/g)) ids.add(m[1]!);
+    staticFile ??= /\/_next\/static\/[^"'\s<>?]+\.(?:js|css)/.exec(html)?.[0];
+  }
+  const targets: SiteTargets = { actionIds: [...ids].sort(), staticFile };
+  try {
+    // A ticket, registered through the API as a script would (registration may be closed: then none).
+    const res = await fetch(`${base}/api/forms/registrations/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `fuzz-${Date.now()}` },
+      body: JSON.stringify({ firstName: 'Fuzz', lastName: 'Pass', email: `fuzz-${Date.now()}@example.org`, phone: '+234 801 234 5678', numberOfTickets: 1, submittedAt: new Date().toISOString() }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const url = ((await res.json()) as { ticketUrl?: unknown }).ticketUrl;
+    if (typeof url === 'string' && url.startsWith('/tickets/')) targets.ticketPath = url;
+  } catch {
+    // no ticket: its give-back page is left out
+  }
+  if (staff) {
+    try {
+      const res = await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(staff), signal: AbortSignal.timeout(60_000) });
+      const token = ((await res.json()) as { token?: unknown }).token;
+      if (typeof token === 'string') targets.staffCookie = `authToken=${token}`;
+    } catch {
+      // no session: the staff pages answer their redirect to sign in
+    }
+  }
+  return targets;
+}
+
+/**
+ * Issue 42, item 2: server-action arguments React cannot decode (a reference to a part the body
+ * does not hold, a kind the site never sends) or of a shape the action does not take (one argument
+ * for two, none, a state where the form goes): each was a 500 with a stack trace.
+ */
+const ACTION_ARGUMENTS = [
+  '["$Q1"]', '["$K1"]', '["$B1"]', '["$T"]', '["$n"]', '["$nx"]', '["$A1"]', '["$W1"]', '["$i1"]', '["$h1"]', '["$@1"]', '["$1"]', '["$R1"]',
+  '["$X1"]', '["$D"]', '["$S1"]', '["$o1"]', '["$Z"]', '["$0:1"]', '["$0:0:a"]', '[]', '["$undefined"]', '[null,null]', '["x",5]',
+  '[{"status":"idle","errors":{},"values":{}},"$K1"]', '["$K1",{"status":"idle"}]', '["$K1","$K1"]', '{}', '"$Q1"', `[${'['.repeat(2_000)}${']'.repeat(2_000)}]`,
+];
+const ACTION_PATHS = ['/', '/donations', '/staff/check-in'];
+const BOUNDARY = 'fuzz42-7Qz0rBoundary';
+
+function multipart(fields: ReadonlyArray<readonly [string, string]>): string {
+  return `${fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${BOUNDARY}--\r\n`;
+}
+
+/** Each argument list as the body's text and as multipart field 0 (with JavaScript), and as a bound action's arguments (without). */
+export function actionRequests(ids: readonly string[], origin: string): FuzzRequest[] {
+  if (ids.length === 0) return [];
+  const requests: FuzzRequest[] = [];
+  const form = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, origin };
+  let n = 0;
+  for (const args of ACTION_ARGUMENTS) {
+    for (const path of ACTION_PATHS) {
+      const id = ids[n++ % ids.length]!;
+      requests.push({ method: 'POST', path, headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', origin }, body: args });
+      requests.push({ method: 'POST', path, headers: { 'next-action': id, ...form }, body: multipart([['0', args]]) });
+      requests.push({ method: 'POST', path, headers: form, body: multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', JSON.stringify({ id, bound: '$@1' })], ['$ACTION_1:1', args], ['$ACTION_KEY', 'k0'], ['email', 'fuzz@example.org']]) });
+    }
+  }
+  for (const id of ids) {
+    for (const path of ACTION_PATHS) {
+      // A plain action's form posted to any action (a `(previous, formData)` one gets the form first), a bound one with none bound, or missing.
+      requests.push({ method: 'POST', path, headers: form, body: multipart([[`$ACTION_ID_${id}`, ''], ['email', 'fuzz@example.org']]) });
+      requests.push({ method: 'POST', path, headers: form, body: multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', JSON.stringify({ id, bound: null })], ['$ACTION_KEY', 'k0']]) });
+      requests.push({ method: 'POST', path, headers: form, body: multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', JSON.stringify({ id, bound: '$@1' })]]) });
+      requests.push({ method: 'POST', path, headers: { 'next-action': id, ...form }, body: multipart([['_1_email', 'fuzz@example.org']]) });
+    }
+  }
+  return requests;
+}
+
+/** Issue 42, item 3: the names every object inherits, as query values and as slugs. */
+export const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+/** Every query key a page reads (?notice= on /donations/return, ?refused= on a give-back page, ?done= on staff pages…). */
+const QUERY_KEYS = ['notice', 'done', 'refused', 'error', 'category', 'page', 'kind', 'status', 'overdue', 'confirm', 'saved', 'reset', 'sent', 'tickets', 'ref', 'amount', 'reference', 'trxref', 'next', 'email', 'view', 'q'];
+
+/** Each page with every query key set to each inherited name, and each name as a last path segment. */
+export function inheritedNameRequests(pages: readonly string[], targets: SiteTargets): FuzzRequest[] {
+  const requests: FuzzRequest[] = [];
+  const all = [...pages, ...(targets.ticketPath ? [targets.ticketPath, targets.ticketPath.replace('?', '/cancel?')] : [])];
+  for (const page of all) {
+    const headers: Record<string, string> = page.startsWith('/staff') && targets.staffCookie ? { cookie: targets.staffCookie } : {};
+    const [bare, query] = page.split('?');
+    for (const name of INHERITED_NAMES) {
+      const search = new URLSearchParams(query);
+      for (const key of QUERY_KEYS) search.set(key, name);
+      requests.push({ method: 'GET', path: `${bare}?${search.toString()}`, headers });
+      requests.push({ method: 'GET', path: `${bare!.replace(/\/$/, '')}/${name}${query ? `?${query}` : ''}`, headers });
+    }
+  }
+  return requests;
+}
+
+/** Issue 42, item 7: TRACE anywhere (the front's to refuse), and other methods than GET or HEAD on files. */
+export function methodRequests(targets: SiteTargets): FuzzRequest[] {
+  const requests: FuzzRequest[] = [];
+  for (const path of ['/', '/about', '/donations', '/staff/check-in', '/api/content/hero/', '/sitemap.xml', '/ticket-sw.js', '/images/placeholder.webp', ...(targets.staticFile ? [targets.staticFile] : [])]) {
+    requests.push({ method: 'TRACE', path, headers: {}, frontOnly: 'TRACE' });
+  }
+  const files = ['/ticket-sw.js', '/images/placeholder.webp', '/fonts/space-grotesk-latin-400-normal.woff2', ...(targets.staticFile ? [targets.staticFile] : [])];
+  for (const path of files) {
+    for (const method of ['PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const withBody = method === 'PUT' || method === 'POST' || method === 'PATCH';
+      requests.push({ method, path, headers: withBody ? { 'content-type': 'application/octet-stream' } : {}, body: withBody ? 'x' : undefined });
+    }
+  }
+  return requests;
+}
+
 export interface FuzzResult {
   sent: number;
   byStatus: Record<string, number>;
   /** Requests answered 5xx, or not answered within the timeout. */
   failures: string[];
+  /** Front-only requests (TRACE) answered 5xx: counted, not failures (FuzzRequest.frontOnly). */
+  frontOnly: string[];
 }
 
 function send(base: URL, request: FuzzRequest, timeoutMs: number): Promise<number | string> {
@@ -214,6 +359,7 @@ export async function fuzzServer(base: string, requests: readonly FuzzRequest[],
   const url = new URL(base);
   const byStatus: Record<string, number> = {};
   const failures: string[] = [];
+  const frontOnly: string[] = [];
   let next = 0;
   async function worker() {
     while (next < requests.length) {
@@ -224,12 +370,12 @@ export async function fuzzServer(base: string, requests: readonly FuzzRequest[],
       if (typeof status !== 'number' || status >= 500) {
         const headers = Object.keys(request.headers).join(',');
         const body = request.body === undefined ? '' : ` body ${JSON.stringify(String(request.body).slice(0, 60))}`;
-        failures.push(`${status}: ${request.method} ${request.path.slice(0, 120)} [${headers}]${body}`);
+        (request.frontOnly && typeof status === 'number' ? frontOnly : failures).push(`${status}: ${request.method} ${request.path.slice(0, 120)} [${headers}]${body}`);
       }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { sent: requests.length, byStatus, failures };
+  return { sent: requests.length, byStatus, failures, frontOnly };
 }
 
 /** Every page the fuzz pass covers: the sitemap's, the extra ones, staff pages and files, a 404. */

@@ -2,18 +2,20 @@
  * Route smoke test per serving mode (issue "documented ground"): `npx tsx e2e/smoke/run.ts <mode>`
  *   dev         `next dev` (its own build folder), routes + a browser pass for CSP violations
  *   start       `next start` on an existing production build (NEXT_DIST_DIR, default .next), then
- *               2,200 malformed requests (e2e/smoke/fuzz.ts): none may answer 5xx
+ *               2,200 malformed requests and about 1,000 aimed ones (issue 42: server-action
+ *               arguments, inherited names in queries, methods on files; e2e/smoke/fuzz.ts):
+ *               none may answer 5xx
  *   standalone  the standalone output copied to an empty folder (scripts/smoke/standalone.mjs)
  * Exits non-zero with one line per problem. Each server gets a fresh DATA_DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { recordCspViolations } from '../support/csp-violations';
 import { pathsFromSitemap, EXTRA_PAGES } from '../support/routes';
-import { fuzzPages, fuzzRequests, fuzzServer } from './fuzz';
+import { actionRequests, discoverTargets, fuzzPages, fuzzRequests, fuzzServer, inheritedNameRequests, methodRequests } from './fuzz';
 import { smokeRoutes } from './routes';
 
 const mode = process.argv[2];
@@ -77,15 +79,43 @@ async function browserCspPass(): Promise<string[]> {
   }
 }
 
-/** Issue 32: FUZZ_COUNT malformed requests over every page and /api path, then the site still answers. */
+/** A staff account in this run's fresh database (the CLI, as an operator makes one), so the staff pages' queries are fuzzed signed in. */
+const SMOKE_STAFF = { email: 'smoke-staff@itan.example', password: 'smoke-staff-password-long' };
+function createSmokeStaff(): typeof SMOKE_STAFF | undefined {
+  const made = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['backend/cli/staff-create.ts', '--email', SMOKE_STAFF.email, '--name', 'Smoke Staff'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, STAFF_PASSWORD: SMOKE_STAFF.password },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (made.status === 0) return SMOKE_STAFF;
+  console.log(`malformed requests: no staff account (${(made.stderr || made.stdout || '').trim().split('\n').at(-1)}); staff pages are fuzzed signed out`);
+  return undefined;
+}
+
+/**
+ * Issue 32: FUZZ_COUNT malformed requests over every page and /api path; issue 42: the aimed ones
+ * (server-action arguments with the site's own action ids, inherited names in every query, methods
+ * on files), then the site still answers.
+ */
 const FUZZ_COUNT = 2_200;
 async function malformedRequestPass(): Promise<string[]> {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const pages = fuzzPages(pathsFromSitemap(sitemap));
+  const targets = await discoverTargets(base, createSmokeStaff());
+  console.log(
+    `malformed requests: ${targets.actionIds.length} action ids, build file ${targets.staticFile ?? 'none'}, ticket ${targets.ticketPath ? 'yes' : 'none'}, staff session ${targets.staffCookie ? 'yes' : 'none'}`,
+  );
+  const requests = [...fuzzRequests(pages, FUZZ_COUNT), ...actionRequests(targets.actionIds, base), ...inheritedNameRequests(pages, targets), ...methodRequests(targets)];
   const started = Date.now();
-  const fuzz = await fuzzServer(base, fuzzRequests(fuzzPages(pathsFromSitemap(sitemap)), FUZZ_COUNT));
+  const fuzz = await fuzzServer(base, requests);
   const counts = Object.entries(fuzz.byStatus).map(([status, n]) => `${status}: ${n}`).join(', ');
   console.log(`malformed requests: ${fuzz.sent} sent in ${Math.round((Date.now() - started) / 1000)} s; answers ${counts}`);
+  if (fuzz.frontOnly.length > 0) {
+    console.log(`malformed requests: ${fuzz.frontOnly.length} TRACE answered 5xx by Next itself (no app code can answer TRACE; nginx answers it 405: deploy/nginx/)`);
+  }
   const problems = fuzz.failures.map((f) => `malformed request answered ${f}`);
+  if (targets.actionIds.length === 0) problems.push('malformed requests: no server action ids found in the pages’ forms (the action requests were not sent)');
   const after = await fetch(`${base}/`, { signal: AbortSignal.timeout(60_000) });
   if (after.status !== 200) problems.push(`after the malformed requests, / answers ${after.status}`);
   return problems;

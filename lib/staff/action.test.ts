@@ -160,6 +160,25 @@ describe('the staff action builder', () => {
     expect(await closed(idle, form({ key: 'k', name: '' }))).toEqual({ status: 'error', errors: {}, values: { name: '' }, message: 'Not with this backend.', for: 'thing-k', seq: 5 });
   });
 
+  it('reads a hand-made call’s other shapes as the idle state and an empty form (issue 42: a TypeError, a 500)', async () => {
+    // What React decodes from `["$K1"]`, `[]`, `["x"]`, `[null, null]` or a form without JavaScript posted
+    // to `$ACTION_ID_…`: the form where the state goes, nothing, a string.
+    const handMade: Array<[unknown, unknown]> = [[form(valid), undefined], [undefined, undefined], ['x', 5], [null, null], [[], {}], [{ seq: 'x' }, 'form']];
+    for (const [previous, formData] of handMade) {
+      expect(await redirectOf(action('staff')(previous as never, formData as never))).toBe('/staff/login?next=%2Fstaff%2Fthings%2F');
+    }
+    await asAdmin();
+    for (const [previous, formData] of handMade) {
+      expect(await action('admin')(previous as never, formData as never)).toMatchObject({ status: 'error', errors: { name: 'Enter a name' }, values: { name: '', email: '' }, seq: 1 });
+    }
+    const done = staffRedirectAction({ role: 'admin', page: '/staff/things', run: async ({ posted }) => redirect(`/staff/things?done=${String(posted.what ?? 'none')}`), failure: () => redirect('/x') });
+    for (const [first, second] of [['x', undefined], [{}, 5], [null, null], [undefined, 'x']]) {
+      expect(await redirectOf(done(first as never, second as never))).toBe('/staff/things?done=none');
+    }
+    expect(await redirectOf(done({} as never, form({ what: 'y' })))).toBe('/staff/things?done=y');
+    expect(ran).toEqual([]);
+  });
+
   it('builds redirect-only actions, script calls, pages and routes with the same checks', async () => {
     const done = staffRedirectAction({
       role: 'admin',

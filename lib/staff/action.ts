@@ -2,9 +2,10 @@ import 'server-only';
 import type { ReactNode } from 'react';
 import { unstable_rethrow } from 'next/navigation';
 import type { z } from 'zod';
-import { errorsByPath, formDataToObject, type FieldErrors, type FormState, type FormValues } from '@/contract/forms/form-state';
+import { errorsByPath, formDataToObject, idleState, type FieldErrors, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { isApiError } from '@/lib/backend';
 import { apiErrorState, type ApiErrorOptions } from '@/lib/forms/api-error';
+import { postedForm, previousState } from '@/lib/forms/posted';
 import { getStaffUser, requireAdmin, requireStaff, type StaffUser } from './session';
 
 /**
@@ -94,10 +95,13 @@ function inOrder(errors: FieldErrors, fields: readonly string[] | undefined): Fi
  * A staff form's action for useActionState (a no-JS post too): (previous, formData) → the form
  * state, its `seq` one more than the previous one's on every answer (the form remounts with it).
  * In order: the session and role, `unavailable`, the schema, then `run`; what `run` throws is
- * `failure`'s (after a 401 has sent the visitor to sign in again).
+ * `failure`'s (after a 401 has sent the visitor to sign in again). Arguments of another shape (a
+ * hand-made call) are read as the idle state and an empty form (lib/forms/posted.ts).
  */
 export function staffAction<Data, Input = FormValues>(spec: StaffActionSpec<Data, Input>): (previous: FormState<Data>, formData: FormData) => Promise<FormState<Data>> {
-  return async (previous, formData) => {
+  return async (previousArgument, formArgument) => {
+    const previous = previousState(previousArgument, idleState as FormState<Data>);
+    const formData = postedForm(formArgument);
     const posted = formDataToObject(formData);
     const values = spec.values?.(posted) ?? {};
     const answer = await guarded<FormState<Data>>(
@@ -118,7 +122,7 @@ export function staffAction<Data, Input = FormValues>(spec: StaffActionSpec<Data
         return typeof failure === 'function' ? failure(error, { user, posted, formData, values, previous }) : apiErrorState(error, { ...failure, values });
       },
     );
-    return { ...answer, ...(spec.formId ? { for: spec.formId(posted) } : {}), seq: (previous.seq ?? 0) + 1 };
+    return { ...answer, ...(spec.formId ? { for: spec.formId(posted) } : {}), seq: (typeof previous.seq === 'number' ? previous.seq : 0) + 1 };
   };
 }
 
@@ -133,11 +137,11 @@ export interface StaffRedirectSpec {
 
 /**
  * A staff action that answers with a redirect only: for a plain `<form action>` (formData) and for
- * useActionState with no state (undefined, formData) alike.
+ * useActionState with no state (undefined, formData) alike; anything else is an empty form.
  */
 export function staffRedirectAction(spec: StaffRedirectSpec): (first: FormData | undefined, formData?: FormData) => Promise<undefined> {
   return async (first, second) => {
-    const posted = formDataToObject(second ?? first ?? new FormData());
+    const posted = formDataToObject(postedForm(second instanceof FormData ? second : first));
     await guarded(
       spec.role,
       pageOf(spec.page, posted),

@@ -52,7 +52,7 @@ export const NATIVE_PACKAGES = {
 export const FILE_SYSTEM_USERS = {
   'lib/seo/og-fonts.ts': 'reads OG_FONT_FILES',
   'lib/backend/relay-outbox.ts': 'imports and renames the old outbox.sqlite under DATA_DIR once (data, nothing to ship); loads better-sqlite3',
-  'backend/mail/transport.ts': 'writes .eml files under DATA_DIR/mail when SMTP_URL is unset (data written at run time, nothing to ship)',
+  'backend/kernel/private-files.ts': 'makes the folders and files under DATA_DIR and BACKUP_DIR owner-only: the SQLite file, the .eml files written under DATA_DIR/mail when SMTP_URL is unset, backups (data written at run time, nothing to ship)',
   'backend/db/connect.ts': 'creates DATA_DIR for the SQLite file (data, nothing to ship); loads better-sqlite3',
   'backend/mail/qr-png.ts': 'loads sharp (the ticket QR code PNG)',
   'backend/reports/process-image.ts': 'loads sharp (staff image uploads: checked, resized, metadata stripped)',

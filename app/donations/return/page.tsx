@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paymentReferenceSchema } from '@/contract/api/donations';
-import { RETRY_NOTICES, RETURN_ACTIONS, RETURN_TEXT, type RetryNotice, type ReturnView } from '@/contract/forms/donation-messages';
+import { RETURN_ACTIONS, RETURN_TEXT, retryNoticeText, type ReturnView } from '@/contract/forms/donation-messages';
 import { formatNaira } from '@/contract/festival';
 import { donationStatus, returnPath, thankYouPath } from '@/lib/forms/donation-checkout';
 import { newIdempotencyKey } from '@/lib/forms/submit';
@@ -27,7 +27,7 @@ export default async function DonationReturn({ searchParams }: { searchParams: P
 
   const view: ReturnView = answer.kind === 'found' ? (answer.status.status as Exclude<ReturnView, 'unknown' | 'unavailable'>) : answer.kind;
   const text = RETURN_TEXT[view];
-  const notice = typeof params.notice === 'string' && params.notice in RETRY_NOTICES ? RETRY_NOTICES[params.notice as RetryNotice] : undefined;
+  const notice = retryNoticeText(params.notice);
   const donation = answer.kind === 'found' ? answer.status : undefined;
   const canRetry = donation && (view === 'failed' || view === 'abandoned');
   const words = view === 'failed' ? donation?.gatewayResponse : undefined;

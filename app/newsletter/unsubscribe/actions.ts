@@ -3,9 +3,11 @@
 import { redirect } from 'next/navigation';
 import { unsubscribePayloadSchema } from '@/contract/api/newsletter';
 import { call, isApiError } from '@/lib/backend';
+import { postedForm } from '@/lib/forms/posted';
 
 /** The link page's button (works without JavaScript): the backend checks the signed token and records the unsubscribe. */
-export async function unsubscribeAction(_previous: null, formData: FormData): Promise<null> {
+export async function unsubscribeAction(_previous: null, sent: FormData): Promise<null> {
+  const formData = postedForm(sent);
   // The backend's own schema (the forms' email rule); the page's button always sends the link's token.
   const parsed = unsubscribePayloadSchema.safeParse({ email: formData.get('email'), t: formData.get('t') ?? undefined });
   if (!parsed.success || !parsed.data.t) redirect('/newsletter/unsubscribe?error=refused');

@@ -4,8 +4,9 @@ import { ticketResendPayloadSchema } from '@/contract/api/tickets';
 import type { FormState } from '@/contract/forms/form-state';
 import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
 import { submitForm } from '@/lib/forms/submit';
+import { postedForm } from '@/lib/forms/posted';
 
 /** "Send my ticket again": the backend answers the same for every address; so does this page. */
 export async function resendAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  return submitForm(formData, { schema: ticketResendPayloadSchema, endpoint: 'ticketResend', fallback: SUBMIT_MESSAGES.ticketResend, thankYou: '/tickets/resend?sent=1' });
+  return submitForm(postedForm(formData), { schema: ticketResendPayloadSchema, endpoint: 'ticketResend', fallback: SUBMIT_MESSAGES.ticketResend, thankYou: '/tickets/resend?sent=1' });
 }

@@ -18,6 +18,7 @@ import { mediaHousekeeping } from './2026-11-26-3-media-housekeeping';
 import { inbox } from './2026-11-30-1-inbox';
 import { newsletterOptIn } from './2026-11-30-2-newsletter-opt-in';
 import { campaigns } from './2026-11-30-3-campaigns';
+import { donationRetries } from './2026-12-01-1-donation-retries';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-1-inbox': inbox,
   '2026-11-30-2-newsletter-opt-in': newsletterOptIn,
   '2026-11-30-3-campaigns': campaigns,
+  '2026-12-01-1-donation-retries': donationRetries,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
 import { REPORT_ID_PATTERN, REPORT_MESSAGES, type AdminReport } from '@/contract/api/reports';
 import { formatDate } from '@/contract/festival';
+import { isKeyOf } from '@/contract/lookup';
 import { capabilities } from '@/lib/backend';
 import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { getReport } from '@/lib/staff/reports';
@@ -57,7 +58,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
   const report = await getReport(id);
   if (!report) notFound();
   const doneKey = (await searchParams).done;
-  const done = typeof doneKey === 'string' && doneKey in DONE ? (doneKey as keyof typeof DONE) : undefined;
+  const done = isKeyOf(DONE, doneKey) ? doneKey : undefined;
   const published = report.status === 'published';
   const publicPath = `/highlights/${encodeURIComponent(report.slug)}`;
   return (

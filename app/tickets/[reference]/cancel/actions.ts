@@ -3,13 +3,15 @@
 import { redirect } from 'next/navigation';
 import { TICKET_REFERENCE_PATTERN, TICKET_TOKEN_PATTERN, ticketLinkPath } from '@/contract/api/tickets';
 import { call, isApiError } from '@/lib/backend';
+import { postedForm } from '@/lib/forms/posted';
 
 /**
  * "Yes, give them back" (issue 28): a plain form post (works with JavaScript off). Given back, or
  * given back already (a second click): the ticket page, which says so. Refused: this step again,
  * saying why (the reason the backend gave).
  */
-export async function giveBackAction(formData: FormData): Promise<void> {
+export async function giveBackAction(sent: FormData): Promise<void> {
+  const formData = postedForm(sent);
   const reference = String(formData.get('reference') ?? '');
   const token = String(formData.get('token') ?? '');
   if (!TICKET_REFERENCE_PATTERN.test(reference) || !TICKET_TOKEN_PATTERN.test(token)) redirect('/tickets/resend');

@@ -8,6 +8,7 @@ import styles from '@/components/forms/page.module.css';
 import { ticketLinkPath } from '@/contract/api/tickets';
 import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import { GIVE_BACK_TEXT } from '@/contract/forms/waiting-list-messages';
+import { lookup } from '@/contract/lookup';
 import { getTicket } from '@/lib/tickets';
 import { giveBackAction } from './actions';
 
@@ -43,9 +44,7 @@ export default async function GiveBackPage({ params, searchParams }: { params: P
       ? WAITING_LIST_MESSAGES.checkedIn
       : ticket.earlierEdition
         ? WAITING_LIST_MESSAGES.earlierEdition
-        : typeof refused === 'string'
-          ? REFUSALS[refused]
-          : undefined;
+        : lookup(REFUSALS, refused);
 
   return (
     <FormPage id="give-back-title" eyebrow={`Ticket ${ticket.reference}`} title={GIVE_BACK_TEXT.title(bands)}>
