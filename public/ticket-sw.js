@@ -1,31 +1,88 @@
 /*
- * Ìtàn Festival: tickets that open with no signal (issue 29). Plain JavaScript, served as is from
- * public/ (no build step); registered with scope /tickets/ by components/tickets/ticket-worker.tsx.
+ * Ìtàn Festival: pages that open with no signal (issues 29 and 41). Plain JavaScript, served as is
+ * from public/ (no build step). The one script is registered under three scopes, and what it keeps
+ * depends on the scope it runs for (its registration's), so each scope is a worker of its own with
+ * its own caches:
+ *
+ * - /tickets/ (components/tickets/ticket-worker.tsx): a ticket page (/tickets/ITN-XXXXXX?t=<token>,
+ *   exactly) and /tickets/saved;
+ * - /programme (the same component on the programme page): /programme, exactly, once seen, in
+ *   caches of its own (itan-programme-...), so an update of one scope never drops another's pages;
+ * - /staff/check-in (components/staff/gate/gate-worker.tsx): the gate's page, exactly, so a reload,
+ *   a relaunch from the home screen or a tab Android discarded opens the gate with no signal (its
+ *   pack and queue are in IndexedDB). Its caches are the gate's own (itan-gate-...), and signing
+ *   out removes them (components/staff/sign-out-form.tsx).
  *
  * What it does, and nothing else:
- * - A ticket page (/tickets/ITN-XXXXXX?t=<token>, exactly) and /tickets/saved, opened as a page:
- *   network first. A 200 is kept in the pages cache under its full URL; a 404 or 410 removes that
- *   URL's copy; no network (or no answer within NETWORK_WAIT_MS, or a 5xx) → the copy kept under
- *   that exact URL, never another ticket's. No copy: a short "you are offline" page (503).
+ * - A kept page, opened as a page: network first. A 200 is kept in the pages cache under its full
+ *   URL; a 404 or 410 removes that URL's copy; no network (or no answer within the scope's wait,
+ *   or a 5xx) → the copy kept under that exact URL, never another. No copy: a short "you are
+ *   offline" page (503). A redirect (a staff session that ended, online) is followed, and the copy
+ *   stays for when the signal goes again.
  * - The files those pages load from /_next/static/ (content-hashed: never stale) and /fonts/:
  *   cache first. When a page is kept, the /_next/static/ files its HTML names are kept too, so the
  *   page also works offline after the very first visit (which the worker did not yet control).
- * - Every other request (other pages under /tickets/, RSC and Server Action requests, /api, images,
+ * - Every other request (other pages in the scope, RSC and Server Action requests, /api, images,
  *   anything not a GET) is left alone: no respondWith, the browser goes to the network itself.
- *   Pages outside /tickets/ (/, /staff/...) are outside its scope and never reach it.
+ *   Pages outside the scope never reach it.
  *
- * The names below are read by components/tickets/offline-cache.ts (kept in step by its test).
+ * The names below are read by components/tickets/offline-cache.ts (kept in step by its test). The
+ * file keeps its first name (ticket-sw.js): phones registered it under that URL, and a worker whose
+ * script disappears is never updated again.
  */
 const VERSION = 'v1';
-const PREFIX = 'itan-ticket-';
-const PAGES_CACHE = `${PREFIX}pages-${VERSION}`;
-const STATIC_CACHE = `${PREFIX}static-${VERSION}`;
-const SAVED_PATH = '/tickets/saved';
 /** contract/api/tickets.ts TICKET_REFERENCE_PATTERN and TICKET_TOKEN_PATTERN, as a page URL. */
 const TICKET_PATH = /^\/tickets\/ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const TICKET_SEARCH = /^\?t=[A-Za-z0-9_-]{22}$/;
-/** On weak mobile data a request can hang for a minute: the kept copy is shown after this long. */
-const NETWORK_WAIT_MS = 6000;
+const SAVED_PATH = '/tickets/saved';
+const PROGRAMME_PATH = '/programme';
+const GATE_PATH = '/staff/check-in';
+
+/**
+ * What the worker keeps for each scope it may run for. `wait`: on weak mobile data a request can
+ * hang for a minute, so the kept copy is shown after this long (a gate, with a queue of people,
+ * waits less). `install`: a page kept from the start (the one "Add to home screen" opens).
+ */
+const ROLES = {
+  tickets: {
+    prefix: 'itan-ticket-',
+    wait: 6000,
+    install: SAVED_PATH,
+    /** @param {URL} url */
+    keeps: (url) => (url.pathname === SAVED_PATH ? url.search === '' : TICKET_PATH.test(url.pathname) && TICKET_SEARCH.test(url.search)),
+    offline: 'This page is not saved on this phone, so it cannot open without a connection.</p><p>A ticket you have opened on this phone before opens with no signal: see <a href="/tickets/saved">tickets on this phone</a>. Or open this page again when you are back online.',
+  },
+  programme: {
+    prefix: 'itan-programme-',
+    wait: 6000,
+    install: null,
+    /** @param {URL} url */
+    keeps: (url) => url.pathname === PROGRAMME_PATH && url.search === '',
+    offline: 'This page is not saved on this phone, so it cannot open without a connection.</p><p>The full programme, once opened on this phone, opens with no signal: see <a href="/programme">the programme</a>. Your tickets: <a href="/tickets/saved">tickets on this phone</a>.',
+  },
+  gate: {
+    prefix: 'itan-gate-',
+    wait: 4000,
+    install: null,
+    /** @param {URL} url */
+    keeps: (url) => url.pathname === GATE_PATH && url.search === '',
+    offline: 'The gate has not been opened on this phone with a connection yet, so it cannot open without one.</p><p>Open <a href="/staff/check-in">the gate</a> once while online and signed in: after that it opens with no signal, with its ticket list.',
+  },
+};
+
+/** The role of this registration, from its scope (the ticket pages' when it cannot tell). */
+function roleOf(scope) {
+  const path = new URL(scope, self.location.origin).pathname;
+  if (path === GATE_PATH || path === `${GATE_PATH}/`) return ROLES.gate;
+  if (path === PROGRAMME_PATH || path === `${PROGRAMME_PATH}/`) return ROLES.programme;
+  return ROLES.tickets;
+}
+
+const ROLE = roleOf(self.registration ? self.registration.scope : '/tickets/');
+const PREFIX = ROLE.prefix;
+const PAGES_CACHE = `${PREFIX}pages-${VERSION}`;
+const STATIC_CACHE = `${PREFIX}static-${VERSION}`;
+const NETWORK_WAIT_MS = ROLE.wait;
 /** Static files kept at most (the oldest go first): a ticket page loads about 15. */
 const STATIC_MAX = 120;
 /** The /_next/static/ files a page's HTML names (scripts, and fonts in its inlined CSS). */
@@ -33,9 +90,7 @@ const STATIC_IN_HTML = /\/_next\/static\/[A-Za-z0-9_\-./]+\.(?:js|css|woff2?)/g;
 
 /** @param {URL} url */
 function isKeptPage(url) {
-  if (url.origin !== self.location.origin) return false;
-  if (url.pathname === SAVED_PATH) return url.search === '';
-  return TICKET_PATH.test(url.pathname) && TICKET_SEARCH.test(url.search);
+  return url.origin === self.location.origin && ROLE.keeps(url);
 }
 
 /** A kept page's key: its full URL without a #fragment. @param {URL} url */
@@ -50,11 +105,8 @@ function isStaticFile(url) {
 
 self.addEventListener('install', (event) => {
   // The page "Add to home screen" opens (app/manifest.ts start_url): kept from the start.
-  event.waitUntil(
-    keepFromNetwork(new URL(SAVED_PATH, self.location.origin).href)
-      .catch(() => undefined)
-      .then(() => self.skipWaiting()),
-  );
+  const first = ROLE.install ? keepFromNetwork(new URL(ROLE.install, self.location.origin).href).catch(() => undefined) : Promise.resolve();
+  event.waitUntil(first.then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -79,6 +131,23 @@ self.addEventListener('activate', (event) => {
       await Promise.all([...urls].map((url) => keepFromNetwork(url).catch(() => undefined)));
     })(),
   );
+});
+
+/*
+ * "Keep this page": sent by components/tickets/ticket-worker.tsx from a page this worker did not
+ * load (the document began elsewhere and the router moved it here, as after signing in to the gate,
+ * or it was opened before the worker existed). Only a page this scope keeps, on this site.
+ */
+self.addEventListener('message', (event) => {
+  const keep = event.data && typeof event.data.keep === 'string' ? event.data.keep : undefined;
+  if (!keep) return;
+  let url;
+  try {
+    url = new URL(keep);
+  } catch {
+    return;
+  }
+  if (isKeptPage(url)) event.waitUntil(keepFromNetwork(pageKey(url)).catch(() => undefined));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -183,8 +252,7 @@ function offlinePage() {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>You are offline · Ìtàn Festival</title>
 <style>body{margin:0;padding:2rem 1.25rem;font:1.125rem/1.5 system-ui,sans-serif;background:#fbf3e4;color:#1c1f33}main{max-width:36rem;margin:auto}h1{color:#10142f;font-size:1.75rem}a{color:#1d2a6b;font-weight:600}</style></head>
 <body><main><h1>You are offline</h1>
-<p>This page is not saved on this phone, so it cannot open without a connection.</p>
-<p>A ticket you have opened on this phone before opens with no signal: see <a href="${SAVED_PATH}">tickets on this phone</a>. Or open this page again when you are back online.</p>
+<p>${ROLE.offline}</p>
 </main></body></html>`;
   return new Response(html, {
     status: 503,

@@ -10,6 +10,9 @@ import { EDITION_TEXT, festivalToday } from '@/contract/edition-text';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { isDevelopment } from '@/lib/config';
+import { OfflineWorker } from '@/components/tickets/ticket-worker';
+import { PROGRAMME_WORKER_SCOPE } from '@/components/tickets/offline-cache';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { startDate: festivalStartDate, endDate: festivalEndDate } = await getEdition();
@@ -106,6 +109,8 @@ export default async function ProgrammePage() {
           </ul>
         </section>
       ) : null}
+      {/* Kept on the phone once seen (issue 41): at the venue with no signal, the programme still opens. */}
+      <OfflineWorker enabled={!isDevelopment()} scope={PROGRAMME_WORKER_SCOPE} />
     </Container>
   );
 }

@@ -3,7 +3,18 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_REFERENCE_PATTERN, TICKET_TOKEN_PATTERN } from '@/contract/api/tickets';
-import { keptTicketOf, SAVED_TICKETS_PATH, TICKET_CACHE_PREFIX, TICKET_PAGES_CACHE_PREFIX, TICKET_WORKER_SCOPE, TICKET_WORKER_URL } from './offline-cache';
+import {
+  GATE_CACHE_PREFIX,
+  GATE_WORKER_SCOPE,
+  keptTicketOf,
+  PROGRAMME_CACHE_PREFIX,
+  PROGRAMME_WORKER_SCOPE,
+  SAVED_TICKETS_PATH,
+  TICKET_CACHE_PREFIX,
+  TICKET_PAGES_CACHE_PREFIX,
+  TICKET_WORKER_SCOPE,
+  TICKET_WORKER_URL,
+} from './offline-cache';
 
 /**
  * The ticket worker (public/ticket-sw.js) run in a VM with a fake Cache API, fetch and clients:
@@ -75,13 +86,16 @@ interface Worker {
   network: Map<string, () => Answer>;
   windows: string[];
   dispatch(type: 'install' | 'activate'): Promise<void>;
+  /** A message from a page, and when every waitUntil settled. */
+  message(data: unknown): Promise<void>;
   /** A fetch event: what respondWith got (undefined: the worker left it alone), after every waitUntil settled. */
   request(url: string, init?: { mode?: string; method?: string }): Promise<Response | undefined>;
   /** A fetch event: what respondWith got, and when every waitUntil settled. */
   respond(url: string, init?: { mode?: string; method?: string }): { handled: boolean; response: Promise<Response | undefined>; settled: Promise<void> };
 }
 
-function loadWorker(): Worker {
+/** The worker as registered for `scope` (each scope keeps its own pages, in its own caches). */
+function loadWorker(scope: string = TICKET_WORKER_SCOPE): Worker {
   const listeners = new Map<string, Listener>();
   const caches = new FakeCaches();
   const fetched: string[] = [];
@@ -96,6 +110,7 @@ function loadWorker(): Worker {
   };
   const self = {
     location: new URL(`${ORIGIN}${TICKET_WORKER_URL}`),
+    registration: { scope: `${ORIGIN}${scope}` },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
     skipWaiting: async () => undefined,
     clients: { claim: async () => undefined, matchAll: async () => windows.map((url) => ({ url })) },
@@ -119,6 +134,11 @@ function loadWorker(): Worker {
     async dispatch(type) {
       const pending: Promise<unknown>[] = [];
       listeners.get(type)!({ waitUntil: (p: Promise<unknown>) => pending.push(p) });
+      await settle(pending);
+    },
+    async message(data) {
+      const pending: Promise<unknown>[] = [];
+      listeners.get('message')!({ data, waitUntil: (p: Promise<unknown>) => pending.push(p) });
       await settle(pending);
     },
     respond(url, { mode = 'no-cors', method = 'GET' } = {}) {
@@ -147,7 +167,11 @@ const navigate = { mode: 'navigate' };
 
 describe('the worker and the site name the same things', () => {
   it('agrees on the cache names, the saved page and the ticket URL pattern', () => {
-    expect(source).toContain(`const PREFIX = '${TICKET_CACHE_PREFIX}';`);
+    expect(source).toContain(`prefix: '${TICKET_CACHE_PREFIX}',`);
+    expect(source).toContain(`prefix: '${PROGRAMME_CACHE_PREFIX}',`);
+    expect(source).toContain(`prefix: '${GATE_CACHE_PREFIX}',`);
+    expect(source).toContain(`const PROGRAMME_PATH = '${PROGRAMME_WORKER_SCOPE}';`);
+    expect(source).toContain(`const GATE_PATH = '${GATE_WORKER_SCOPE}';`);
     expect(source).toContain('const PAGES_CACHE = `${PREFIX}pages-${VERSION}`;');
     expect(TICKET_PAGES_CACHE_PREFIX).toBe(`${TICKET_CACHE_PREFIX}pages-`);
     expect(source).toContain(`const SAVED_PATH = '${SAVED_TICKETS_PATH}';`);
@@ -299,5 +323,118 @@ describe('ticket-sw.js', () => {
     expect(worker.caches.dump()['itan-ticket-pages-v1']!.sort()).toEqual([`${ORIGIN}/tickets/saved`, TICKET_A, TICKET_B].sort());
     expect(await (await worker.caches.stores.get('itan-ticket-pages-v1')!.match(TICKET_B))!.text()).toBe('kept by the older worker');
     expect(await (await worker.caches.stores.get('itan-ticket-pages-v1')!.match(TICKET_A))!.text()).toContain('Ada Obi');
+  });
+});
+
+describe('ticket-sw.js for the programme and for the gate', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the programme scope keeps /programme exactly, in its own caches, and nothing else', async () => {
+    const worker = loadWorker(PROGRAMME_WORKER_SCOPE);
+    const PROGRAMME = `${ORIGIN}/programme`;
+    worker.network.set(PROGRAMME, page('<h1>The festival, day by day</h1><script src="/_next/static/chunks/p-1.js"></script>'));
+    worker.network.set(`${ORIGIN}/_next/static/chunks/p-1.js`, () => new Response('js'));
+    await worker.dispatch('install');
+    expect(worker.caches.dump()).toEqual({});
+    expect(await (await worker.request(PROGRAMME, navigate))!.text()).toContain('day by day');
+    expect(worker.caches.dump()).toEqual({ 'itan-programme-pages-v1': [PROGRAMME], 'itan-programme-static-v1': [`${ORIGIN}/_next/static/chunks/p-1.js`] });
+    worker.network.clear();
+    const offline = await worker.request(PROGRAMME, navigate);
+    expect(offline!.status).toBe(200);
+    expect(await offline!.text()).toContain('day by day');
+    // Other URLs in the scope (a filtered view, a past year, a ticket page, an RSC request, a post) are left to the network.
+    for (const [url, init] of [
+      [`${PROGRAMME}?day=2027-10-24`, navigate],
+      [`${PROGRAMME}/2025`, navigate],
+      [TICKET_A, navigate],
+      [PROGRAMME, {}],
+      [PROGRAMME, { mode: 'navigate', method: 'POST' }],
+    ] as const) {
+      const { handled, settled } = worker.respond(url, init);
+      await settled;
+      expect(handled, `${url} ${JSON.stringify(init)}`).toBe(false);
+    }
+  });
+
+  it('the gate scope keeps the gate page only, never another staff page, an API call or an action post; offline it opens the kept gate', async () => {
+    const worker = loadWorker(GATE_WORKER_SCOPE);
+    const GATE = `${ORIGIN}/staff/check-in`;
+    worker.network.set(GATE, page('<p>Signed in as Ngozi North</p><script src="/_next/static/chunks/gate-1.js"></script>'));
+    worker.network.set(`${ORIGIN}/_next/static/chunks/gate-1.js`, () => new Response('js'));
+    worker.windows.push(GATE);
+    await worker.dispatch('install');
+    await worker.dispatch('activate');
+    expect(worker.caches.dump()).toEqual({ 'itan-gate-pages-v1': [GATE], 'itan-gate-static-v1': [`${ORIGIN}/_next/static/chunks/gate-1.js`] });
+
+    for (const [url, init] of [
+      [`${ORIGIN}/staff`, navigate],
+      [`${ORIGIN}/staff/check-in?code=ITN-7K3Q9P`, navigate],
+      [`${ORIGIN}/staff/check-in/anything`, navigate],
+      [GATE, {}],
+      [GATE, { mode: 'navigate', method: 'POST' }],
+      [`${ORIGIN}/api/admin/check-ins/offline/`, {}],
+      [`${ORIGIN}/tickets/saved`, navigate],
+    ] as const) {
+      const { handled, settled } = worker.respond(url, init);
+      await settled;
+      expect(handled, `${url} ${JSON.stringify(init)}`).toBe(false);
+    }
+
+    worker.network.clear();
+    const offline = await worker.request(GATE, navigate);
+    expect(offline!.status).toBe(200);
+    expect(await offline!.text()).toContain('Ngozi North');
+    expect(await (await worker.request(`${ORIGIN}/_next/static/chunks/gate-1.js`))!.text()).toBe('js');
+
+    // A session that ended, online: the sign-in redirect is followed and the copy stays for later.
+    worker.network.set(GATE, () => Response.redirect(`${ORIGIN}/staff/login?next=%2Fstaff%2Fcheck-in`, 307));
+    expect((await worker.request(GATE, navigate))!.status).toBe(307);
+    expect(worker.caches.dump()['itan-gate-pages-v1']).toEqual([GATE]);
+  });
+
+  it('a page the worker did not load asks it to keep the page: only a page of its scope, on this site', async () => {
+    const worker = loadWorker(GATE_WORKER_SCOPE);
+    const GATE = `${ORIGIN}/staff/check-in`;
+    worker.network.set(GATE, page('<p>Signed in as Ngozi North</p>'));
+    worker.network.set(`${ORIGIN}/staff`, page('<p>dashboard</p>'));
+    worker.network.set(`https://elsewhere.example/staff/check-in`, page('<p>elsewhere</p>'));
+    for (const data of [{ keep: `${ORIGIN}/staff` }, { keep: 'https://elsewhere.example/staff/check-in' }, { keep: 'not a url' }, { keep: 42 }, null, 'keep']) {
+      await worker.message(data);
+    }
+    expect(worker.caches.dump()).toEqual({});
+    await worker.message({ keep: `${GATE}#scan` });
+    expect(worker.caches.dump()['itan-gate-pages-v1']).toEqual([GATE]);
+    expect(worker.fetched).toEqual([GATE]);
+  });
+
+  it('the gate waits 4 s for the network before it opens the kept gate', async () => {
+    const worker = loadWorker(GATE_WORKER_SCOPE);
+    const GATE = `${ORIGIN}/staff/check-in`;
+    worker.network.set(GATE, page('<p>kept gate</p>'));
+    await worker.request(GATE, navigate);
+    worker.network.set(GATE, () => new Promise<Response>(() => undefined));
+    vi.useFakeTimers();
+    const { response } = worker.respond(GATE, navigate);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(await (await response)!.text()).toContain('kept gate');
+  });
+
+  it('no kept gate and no network: the offline page says to open the gate once online', async () => {
+    const response = await loadWorker(GATE_WORKER_SCOPE).request(`${ORIGIN}/staff/check-in`, navigate);
+    expect(response!.status).toBe(503);
+    const text = await response!.text();
+    expect(text).toContain('Open <a href="/staff/check-in">the gate</a> once while online');
+    expect(text).not.toContain('tickets on this phone');
+  });
+
+  it('each scope removes only its own older caches when it activates', async () => {
+    const worker = loadWorker(GATE_WORKER_SCOPE);
+    await (await worker.caches.open('itan-gate-pages-v0')).put(`${ORIGIN}/staff/check-in`, new Response('old gate'));
+    await (await worker.caches.open('itan-ticket-pages-v0')).put(TICKET_A, new Response('a visitor’s ticket'));
+    await worker.dispatch('activate');
+    expect(Object.keys(worker.caches.dump()).sort()).toEqual(['itan-gate-pages-v1', 'itan-ticket-pages-v0']);
+    expect(await (await worker.caches.stores.get('itan-gate-pages-v1')!.match(`${ORIGIN}/staff/check-in`))!.text()).toBe('old gate');
   });
 });

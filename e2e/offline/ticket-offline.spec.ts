@@ -291,3 +291,29 @@ test('@js /tickets/saved: a page of its own (not a missing ticket), empty on a n
   const html = await (await page.request.get(`${server.origin}/tickets/saved`)).text();
   expect(html).toMatch(/<noscript>[\s\S]*This list needs JavaScript/);
 });
+
+test('@js the programme, once seen, opens with no signal (issue 41), in caches of its own, whichever way the visitor came to it', async ({ page, context }) => {
+  // Reached by a link from the home page: the worker did not load the page, so the page asks it to keep it.
+  await page.goto(`${server.origin}/`);
+  await page.locator('a[href="/programme"]').first().click();
+  await expect(page).toHaveURL(/\/programme$/);
+  await expect.poll(async () => (await cacheContents(page))['itan-programme-pages-v1'] ?? [], { timeout: 20_000 }).toEqual([`${server.origin}/programme`]);
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  expect(heading).toBeTruthy();
+
+  await context.setOffline(true);
+  const offline = await page.reload();
+  expect(offline?.status()).toBe(200);
+  expect(offline?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
+  // A view of the programme not seen (another year, a filter) is not served from this copy.
+  const other = await page.goto(`${server.origin}/programme?day=1`).catch(() => null);
+  expect(other === null || !other.fromServiceWorker()).toBe(true);
+  await context.setOffline(false);
+  await page.goto(`${server.origin}/programme`);
+
+  // The programme's worker keeps the programme only: the tickets' and the gate's caches are apart.
+  const kept = await cacheContents(page);
+  expect(kept['itan-programme-pages-v1']).toEqual([`${server.origin}/programme`]);
+  expect(Object.keys(kept).filter((name) => name.startsWith('itan-gate-'))).toEqual([]);
+});

@@ -45,6 +45,9 @@ export class GateStore {
         d.createObjectStore('here', { keyPath: 'reference' });
       },
     });
+    // The queue must outlive storage pressure on a cheap phone: ask the browser not to evict it
+    // (Chrome grants it to an installed or often-used site; refused, nothing changes).
+    void navigator.storage?.persist?.().catch(() => undefined);
     return new GateStore(db);
   }
 
