@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
-import { instantSchema, isoDateSchema, type EditionSettings } from './edition';
+import { editionKeySchema, instantSchema, isoDateSchema, type EditionSettings } from './edition';
 
 /**
  * The settings the site (lib/config.ts) and the built-in backend (backend/kernel/config.ts) both read,
@@ -45,6 +45,13 @@ export const sharedSettingsShape = {
    */
   FESTIVAL_START_DATE: optional(isoDateSchema),
   FESTIVAL_END_DATE: optional(isoDateSchema),
+  /**
+   * The edition's identity (contract/edition.ts editionKeySchema): tickets, the waiting list and
+   * the wristband count belong to it, whatever its dates. Unset: FESTIVAL_START_DATE's year, so
+   * moving the dates within a year keeps every ticket; set it to keep an edition across a new
+   * year (a postponement to January), or to hold two editions in one year (2027-spring).
+   */
+  FESTIVAL_EDITION: optional(editionKeySchema),
   FESTIVAL_VENUE: optionalTextSetting,
   REGISTRATION_OPENS_AT: optional(instantSchema),
   REGISTRATION_CLOSES_AT: optional(instantSchema),
@@ -83,6 +90,7 @@ export function checkFestivalDates(
 
 /** The edition as configuration describes it (the database's /staff/edition settings win over it). */
 export function editionSettingsOf(settings: {
+  FESTIVAL_EDITION?: string | undefined;
   FESTIVAL_START_DATE?: string | undefined;
   FESTIVAL_END_DATE?: string | undefined;
   FESTIVAL_VENUE?: string | undefined;
@@ -90,6 +98,7 @@ export function editionSettingsOf(settings: {
   REGISTRATION_CLOSES_AT?: string | undefined;
 }): EditionSettings {
   return {
+    key: settings.FESTIVAL_EDITION,
     startDate: settings.FESTIVAL_START_DATE,
     endDate: settings.FESTIVAL_END_DATE,
     venue: settings.FESTIVAL_VENUE,

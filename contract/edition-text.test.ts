@@ -6,6 +6,7 @@ import { eventDetailsFallback } from './fallbacks/event-details';
 import { eventsForEdition, followEditionYear, SEEDED_EDITION_TITLE, shiftEventDetail } from './content/shift';
 
 const edition: Edition = {
+  key: '2026',
   startDate: '2026-10-24',
   endDate: '2026-10-25',
   venue: 'Centenary Hall, Ake, Abeokuta',

@@ -3,6 +3,8 @@ import {
   defaultFestivalDates,
   editionDates,
   editionFrom,
+  editionKeySchema,
+  editionKeyYear,
   editionName,
   editionPhase,
   editionStatus,
@@ -46,6 +48,7 @@ describe('the default edition rolls forward to the next 24–25 October that has
   it('editionFrom: no settings → the rolled-forward dates, the default venue, no limit, open now, closing when the festival ends', () => {
     const edition = editionFrom({}, at('2026-11-24T12:00:00Z'));
     expect(edition).toEqual({
+      key: '2027',
       startDate: '2027-10-24',
       endDate: '2027-10-25',
       venue: 'Centenary Hall, Ake, Abeokuta',
@@ -53,6 +56,16 @@ describe('the default edition rolls forward to the next 24–25 October that has
       registrationOpensAt: null,
       registrationClosesAt: '2027-10-25T23:00:00.000Z',
     });
+  });
+
+  it('editionFrom: the key is the start date’s year unless one is set (issue 41); the key schema takes a year and labels', () => {
+    expect(editionFrom({ startDate: '2027-10-24' }, at('2027-01-01T00:00:00Z')).key).toBe('2027');
+    expect(editionFrom({ startDate: '2027-10-31' }, at('2027-01-01T00:00:00Z')).key).toBe('2027');
+    expect(editionFrom({ startDate: '2028-01-09', key: '2027' }, at('2027-01-01T00:00:00Z')).key).toBe('2027');
+    expect(editionFrom({ startDate: '2027-04-10', key: null }, at('2027-01-01T00:00:00Z')).key).toBe('2027');
+    for (const key of ['2027', '2027-autumn', '2027-10-24', '2027-Lagos-2']) expect(editionKeySchema.safeParse(key).success, key).toBe(true);
+    for (const key of ['', 'autumn', '27', '2027.1', '2027-', '2027 autumn', '2027--x', `2027-${'a'.repeat(40)}`]) expect(editionKeySchema.safeParse(key).success, key).toBe(false);
+    expect(editionKeyYear('2027-autumn')).toBe('2027');
   });
 
   it('editionFrom: configured dates win, a start alone is a one-day festival', () => {
@@ -91,6 +104,7 @@ describe('instants as configured', () => {
 
 /** 24–25 October 2026; registration 1 September 09:00 Lagos until the festival ends; 100 wristbands. */
 const edition: Edition = {
+  key: '2026',
   startDate: '2026-10-24',
   endDate: '2026-10-25',
   venue: 'Centenary Hall, Ake, Abeokuta',

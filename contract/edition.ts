@@ -39,8 +39,34 @@ export function parseInstant(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * An edition's identity (issue 41): what a ticket, a waiting-list entry and a wristband counter
+ * belong to, so moving an edition's dates (in the environment or at /staff/edition) keeps them.
+ * A year, optionally followed by labels ("2027", "2027-autumn", "2027-10-24"): the year leads, so
+ * copy can name an earlier edition's ticket ("Ìtàn Festival 2027") from the key alone, and no dot,
+ * so it fits in a gate pass (contract/gate/pass.ts). Keys are names, compared for equality only:
+ * "2027-autumn" does not sort after "2027-spring".
+ */
+export const EDITION_KEY_PATTERN = /^\d{4}(?:-[A-Za-z0-9]+)*$/;
+export const EDITION_KEY_MAX = 32;
+export const editionKeySchema = text()
+  .trim()
+  .max(EDITION_KEY_MAX, `expected an edition key of at most ${EDITION_KEY_MAX} characters`)
+  .regex(EDITION_KEY_PATTERN, 'expected a year, optionally followed by a label: 2027, or 2027-autumn');
+
+/**
+ * The key an edition has when none is set: its start date's year, so moving 24 October 2027 to
+ * 31 October 2027 is the same edition and 2028's dates are a new one. Also how registrations
+ * stored by start date before keys existed were keyed (migration 2026-12-02-1).
+ */
+export function editionKeyOfDate(startDate: string): string {
+  return startDate.slice(0, 4);
+}
+
 /** The edition as every part of the site sees it; dates are Lagos calendar days, instants are UTC ISO strings. */
 export const editionSchema = z.object({
+  /** Its identity (editionKeySchema): the same while staff or the environment move its dates. */
+  key: editionKeySchema,
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   venue: text().min(1),
@@ -55,6 +81,8 @@ export type Edition = z.infer<typeof editionSchema>;
 
 /** What configuration or staff say; unset parts take the defaults (editionFrom). */
 export interface EditionSettings {
+  /** The edition's identity; unset: the start date's year (editionKeyOfDate). */
+  key?: string | null | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
   venue?: string | undefined;
@@ -105,6 +133,7 @@ export function editionFrom(settings: EditionSettings, now: Date): Edition {
     ? { startDate: settings.startDate, endDate: settings.endDate ?? settings.startDate }
     : defaultFestivalDates(now);
   return {
+    key: settings.key || editionKeyOfDate(dates.startDate),
     ...dates,
     venue: settings.venue || FESTIVAL_VENUE,
     capacity: settings.capacity ? settings.capacity : null,
@@ -143,6 +172,11 @@ export function editionPhase(edition: Edition, now: Date, remaining: number | nu
   if (now >= festivalStartsAt(edition)) return 'live';
   const state = registrationState(edition, now, remaining);
   return state === 'not-yet' ? 'announced' : state;
+}
+
+/** The year an edition's key leads with ("2027-autumn" → "2027"): how copy names another edition's ticket. */
+export function editionKeyYear(key: string): string {
+  return key.slice(0, 4);
 }
 
 /** "2026": the edition's year, as copy names it. */

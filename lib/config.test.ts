@@ -31,6 +31,15 @@ describe('parseConfig', () => {
     });
   });
 
+  it('FESTIVAL_EDITION names the edition (issue 41): unset, the start date’s year; a year with labels, or refused', () => {
+    expect(parseConfig({ FESTIVAL_START_DATE: '2027-10-31' }).editionSettings.key).toBeUndefined();
+    expect(parseConfig({ FESTIVAL_START_DATE: '2028-01-09', FESTIVAL_EDITION: ' 2027 ' }).editionSettings).toMatchObject({ key: '2027', startDate: '2028-01-09' });
+    expect(parseConfig({ FESTIVAL_EDITION: '2027-autumn' }).editionSettings.key).toBe('2027-autumn');
+    expect(parseConfig({ FESTIVAL_EDITION: '' }).editionSettings.key).toBeUndefined();
+    expect(() => parseConfig({ FESTIVAL_EDITION: 'autumn' })).toThrow(/FESTIVAL_EDITION/);
+    expect(() => parseConfig({ FESTIVAL_EDITION: '2027.1' })).toThrow(/FESTIVAL_EDITION/);
+  });
+
   it('refuses a window that closes before it opens, an end date without a start, and a time that is not one', () => {
     expect(() => parseConfig({ REGISTRATION_OPENS_AT: '2026-09-02', REGISTRATION_CLOSES_AT: '2026-09-01' })).toThrow(/REGISTRATION_CLOSES_AT/);
     expect(() => parseConfig({ FESTIVAL_END_DATE: '2026-10-25' })).toThrow(/FESTIVAL_END_DATE needs FESTIVAL_START_DATE/);

@@ -25,16 +25,16 @@ function maskEmail(email: string): string {
 
 /**
  * Registrations, wristbands, check-ins, given-back tickets and the waiting list are the current
- * edition's (`edition`; rows from before editions were recorded count as current). The figures
+ * edition's (`edition.key`; rows from before editions were recorded count as current). The figures
  * other features keep come through `sources` (kernel/seams.ts DashboardSources, given by app.ts).
  */
-export async function dashboardFigures(db: Db, sources: DashboardSources, edition: Pick<Edition, 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
+export async function dashboardFigures(db: Db, sources: DashboardSources, edition: Pick<Edition, 'key' | 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
   const { checkInCounts, waitingListCounts, gateDuplicates, inboxCounts } = sources;
   const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
   const unpaced = sources.pacedMailKinds.length > 0 ? sql<boolean>`kind not in (${sql.join(sources.pacedMailKinds)})` : sql<boolean>`1 = 1`;
-  const ofEdition = sql<boolean>`(edition = ${edition.startDate} or edition is null)`;
+  const ofEdition = sql<boolean>`(edition = ${edition.key} or edition is null)`;
   const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates, inbox] = await Promise.all([
-    checkInCounts(db, edition.startDate),
+    checkInCounts(db, edition.key),
     db
       .selectFrom('donations')
       .select([
@@ -73,8 +73,8 @@ export async function dashboardFigures(db: Db, sources: DashboardSources, editio
       .where(ofEdition)
       .where('cancelled_at', 'is not', null)
       .executeTakeFirstOrThrow(),
-    waitingListCounts(db, edition.startDate),
-    gateDuplicates(db, edition.startDate),
+    waitingListCounts(db, edition.key),
+    gateDuplicates(db, edition.key),
     inboxCounts(db, now),
   ]);
 

@@ -116,7 +116,10 @@ export interface RegistrationTable {
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff member who checked the ticket in (name and email). */
   checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The start date of the edition it is for; null: stored before editions were recorded (adopted by backend/edition/counter.ts). */
+  /**
+   * The key of the edition it is for (contract/edition.ts editionKeySchema; migration 2026-12-02-1:
+   * it was the edition's start date); null: stored before editions were recorded (adopted by backend/edition/counter.ts).
+   */
   edition: ColumnType<string | null, string | null | undefined, string | null>;
   /** The visitor gave the wristbands back ("I can't come"); the gate refuses the ticket. */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -153,6 +156,8 @@ export interface GateScanTable {
 /** /staff/edition's settings: one row ('current'); null columns take the default rule (contract/edition.ts). */
 export interface EditionSettingsTable {
   id: string;
+  /** The edition's key (migration 2026-12-02-1); null: the start date's year (saved before keys existed). */
+  edition_key: ColumnType<string | null, string | null | undefined, string | null>;
   start_date: string;
   end_date: string;
   venue: string;
@@ -168,6 +173,7 @@ export type WaitingStatus = 'waiting' | 'offered' | 'registered' | 'lapsed';
 /** The waiting list of an edition, first come first served (backend/waiting-list/). */
 export interface WaitingListTable {
   id: string;
+  /** The edition's key, as registrations.edition. */
   edition: string;
   name: string;
   email: string;

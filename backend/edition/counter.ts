@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
 /**
- * Each edition's wristbands are counted in its own `counters` row, `registrations:<start date>`:
+ * Each edition's wristbands are counted in its own `counters` row, `registrations:<key>` (`edition`
+ * below is always the edition's key, contract/edition.ts, so moving its dates keeps the count):
  * registered wristbands (not given back) plus those held by open waiting-list offers. Every claim
  * is one conditional UPDATE of that row (`used + n <= capacity`), so it stays exact under
  * concurrent requests on PostgreSQL (the row lock queues them, and a waiting claim re-checks

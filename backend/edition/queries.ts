@@ -8,6 +8,7 @@ export async function readStoredEdition(db: Db): Promise<(EditionSettings & { up
   const row = await db.selectFrom('edition_settings').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
   if (!row) return undefined;
   return {
+    key: row.edition_key,
     startDate: row.start_date,
     endDate: row.end_date,
     venue: row.venue,
@@ -20,6 +21,8 @@ export async function readStoredEdition(db: Db): Promise<(EditionSettings & { up
 }
 
 export interface StoredEditionInput {
+  /** The edition's identity (backend/admin/edition.ts decides it on a save); null or unset: the start date's year. */
+  key?: string | null | undefined;
   startDate: string;
   endDate: string;
   venue: string;
@@ -31,6 +34,7 @@ export interface StoredEditionInput {
 /** Saves the whole edition (one row, replaced). */
 export async function storeEdition(db: Db, input: StoredEditionInput, by: string, now: string): Promise<void> {
   const values = {
+    edition_key: input.key ?? null,
     start_date: input.startDate,
     end_date: input.endDate,
     venue: input.venue,

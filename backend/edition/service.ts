@@ -16,10 +16,10 @@ export async function currentEdition(db: Db, config: EditionConfig, now: Date = 
   return editionFrom(stored ?? config.editionSettings, now);
 }
 
-/** Wristbands still free for the edition; null when it has no capacity. */
+/** Wristbands still free for the edition (counted under its key); null when it has no capacity. */
 export async function remainingPlaces(db: Db, edition: Edition): Promise<number | null> {
   if (edition.capacity === null) return null;
-  return Math.max(0, edition.capacity - (await placesUsed(db, edition.startDate)));
+  return Math.max(0, edition.capacity - (await placesUsed(db, edition.key)));
 }
 
 /** Where the edition stands now (GET /api/edition/). */

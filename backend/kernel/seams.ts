@@ -31,7 +31,7 @@ export interface NewRegistration {
 }
 
 export interface RegistrationLimits {
-  /** The edition's start date: what the registration is for, and whose counter it claims. */
+  /** The edition's key (contract/edition.ts): what the registration is for, and whose counter it claims. */
   edition: string;
   /** The edition's wristbands; null: no limit. */
   capacity: number | null;

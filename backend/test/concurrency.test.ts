@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendApp } from '../app';
 import { editionCounter } from '../edition/counter';
 import { ticketsClaimed } from '../tickets/registrations';
-import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_KEY, validPayloads, type TestDatabase } from '@/test/support/databases';
 
-const EDITION = TEST_EDITION_ENV.FESTIVAL_START_DATE;
+const EDITION = TEST_EDITION_KEY;
 const COUNTER = editionCounter(EDITION);
 
 /**

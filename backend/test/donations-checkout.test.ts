@@ -21,7 +21,7 @@ import { captureLog } from '@/test/support/log';
 const SECRET = 'sk_test_checkout_standin';
 const SITE = 'https://festival.example';
 /** The dashboard's registration figures are per edition; donations are not. */
-const NO_EDITION = { startDate: '2025-10-24', capacity: null };
+const NO_EDITION = { key: '2025', startDate: '2025-10-24', capacity: null };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function checkoutPayload(amount = 5000, email = `donor-${randomUUID()}@example.org`) {

@@ -15,7 +15,7 @@ import { newId } from '../kernel/ids';
 import { createRateLimiter } from '../kernel/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { RESEND_PER_HOUR } from '../tickets/queries';
-import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_ENV, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_KEY, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { editionCounter } from '../edition/counter';
 import { silentLogger } from '@/backend/kernel/log';
 import { captureLog } from '@/test/support/log';
@@ -37,7 +37,7 @@ describe.each(dbTargets)('hardening on $name', (target) => {
   const register = (email: string, tickets = 1, a: BackendApp = app) =>
     postJson(a, '/api/forms/registrations/', { ...validPayloads.registration(tickets), email });
   const wristbands = async () =>
-    Number((await database.handle.db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_ENV.FESTIVAL_START_DATE)).executeTakeFirstOrThrow()).used);
+    Number((await database.handle.db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_KEY)).executeTakeFirstOrThrow()).used);
   const rowsOf = async (email: string) =>
     (await database.handle.db.selectFrom('registrations').select('id').where(sql<string>`lower(trim(email))`, '=', email).execute()).length;
   const resendsTo = async (email: string) =>
@@ -94,7 +94,7 @@ describe.each(dbTargets)('hardening on $name', (target) => {
       const now = new Date().toISOString();
       await database.handle.db
         .insertInto('registrations')
-        .values({ id: newId(), ticket_reference: 'ITN-OLD234', first_name: 'Old', last_name: 'Row', email: ' Old.Row@Example.com ', phone: '0803', number_of_tickets: 2, submitted_at: now, created_at: now, edition: TEST_EDITION_ENV.FESTIVAL_START_DATE })
+        .values({ id: newId(), ticket_reference: 'ITN-OLD234', first_name: 'Old', last_name: 'Row', email: ' Old.Row@Example.com ', phone: '0803', number_of_tickets: 2, submitted_at: now, created_at: now, edition: TEST_EDITION_KEY })
         .execute();
       const res = await register('old.row@example.com');
       expect(res.status).toBe(409);

@@ -94,10 +94,10 @@ describe.each(dbTargets)('mail on $name', (target) => {
     const qr = mail.attachments.find((a) => a.contentType === 'image/png');
     expect(qr?.cid).toBe('ticket-qr@itan.festival');
     const scanned = (await decodeQr(qr!.content)) ?? '';
-    expect(scanned).toMatch(new RegExp(`^ITN1\\.${body.ticketReference.slice(4)}\\.20251024\\.2\\.[A-Za-z0-9_-]{86}$`));
+    expect(scanned).toMatch(new RegExp(`^ITN2\\.${body.ticketReference.slice(4)}\\.2025\\.2\\.[A-Za-z0-9_-]{86}$`));
     expect(scanned.slice(0, scanned.lastIndexOf('.'))).toBe(page.data.pass.slice(0, page.data.pass.lastIndexOf('.')));
     const { publicKey } = await loadGateKeys(database.handle.db, undefined);
-    expect(await verifyPass(scanned, await importPassPublicKey(publicKey))).toEqual({ reference: body.ticketReference, edition: '2025-10-24', wristbands: 2 });
+    expect(await verifyPass(scanned, await importPassPublicKey(publicKey))).toEqual({ reference: body.ticketReference, edition: '2025', wristbands: 2 });
     const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
     expect(ics?.content.toString()).toContain('DTSTART;VALUE=DATE:20251024');
   });

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONFIRM_MESSAGES, NEWSLETTER_MESSAGES } from '@/contract/forms/messages';
-import { buildApp, dbTargets, postJson, testConfig, TEST_EDITION_ENV, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, testConfig, TEST_EDITION_ENV, TEST_EDITION_KEY, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { silentLogger } from '@/backend/kernel/log';
 import type { BackendApp } from '../app';
@@ -332,7 +332,7 @@ describe.each(dbTargets)('newsletter double opt-in on $name', (target) => {
 
     const { dashboardFigures } = await import('../admin/queries');
     const { SEAMS } = await import('../seams');
-    const figures = await dashboardFigures(db(), SEAMS.dashboard, { startDate: TEST_EDITION_ENV.FESTIVAL_START_DATE, capacity: null });
+    const figures = await dashboardFigures(db(), SEAMS.dashboard, { key: TEST_EDITION_KEY, startDate: TEST_EDITION_ENV.FESTIVAL_START_DATE, capacity: null });
     expect(figures.newsletter).toBe(expected.length);
     expect(figures.newsletterUnconfirmed).toBe(rows.filter((r) => r.confirmed_at === null).length);
     expect(figures.newsletterUnconfirmed).toBeGreaterThan(0);

@@ -108,11 +108,11 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     const w = await world();
     const t = await register(w, 3);
     const ticket = await ticketOf(w, t.url);
-    expect(ticket.pass).toMatch(new RegExp(`^ITN1\\.${t.reference.slice(4)}\\.20251024\\.3\\.[A-Za-z0-9_-]{86}$`));
+    expect(ticket.pass).toMatch(new RegExp(`^ITN2\\.${t.reference.slice(4)}\\.2025\\.3\\.[A-Za-z0-9_-]{86}$`));
     const pack = await packOf(w);
     expect(Object.keys(pack.publicKey).sort()).toEqual(['crv', 'kty', 'x', 'y']);
     const key = await importPassPublicKey(pack.publicKey);
-    expect(await verifyPass(ticket.pass!, key)).toEqual({ reference: t.reference, edition: '2025-10-24', wristbands: 3 });
+    expect(await verifyPass(ticket.pass!, key)).toEqual({ reference: t.reference, edition: '2025', wristbands: 3 });
 
     const pass = ticket.pass!;
     for (let i = 0; i < pass.length; i++) {
@@ -172,7 +172,7 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     await w.db.updateTable('registrations').set({ edition: null }).where('ticket_reference', '=', legacy.reference).execute();
 
     const pack = await packOf(w);
-    expect(pack.edition).toEqual({ startDate: '2025-10-24', endDate: '2025-10-25' });
+    expect(pack.edition).toEqual({ key: '2025', startDate: '2025-10-24', endDate: '2025-10-25' });
     const expected = await Promise.all(
       [
         [valid, 1, PACK_STATE.valid],

@@ -7,7 +7,7 @@ import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSON
 import { exportCsv } from '../export/csv';
 import { createSigner } from '../kernel/signing';
 import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from '../newsletter/unsubscribe';
-import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, TEST_EDITION_KEY, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { subscribeConfirmed } from '@/test/support/newsletter';
 import { claimPlaces, editionCounter } from '../edition/counter';
 
@@ -158,7 +158,7 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
       .values({ id: 'outbox-subject-1', topic: 'mail', kind: 'welcome', recipient: email, payload: '{}', status: 'pending', next_attempt_at: now, lease_owner: null, lease_until: null, last_error: null, created_at: now, sent_at: null })
       .execute();
     // On the waiting list with an open offer that holds two wristbands of the edition.
-    const edition = TEST_EDITION_ENV.FESTIVAL_START_DATE;
+    const edition = TEST_EDITION_KEY;
     await claimPlaces(db, edition, 2, null);
     await db
       .insertInto('waiting_list')
@@ -194,11 +194,11 @@ describe.each(dbTargets)('visitor data on $name', (target) => {
     expect(found.registrations[0]).toMatchObject({ email: lower, first_name: 'Subject' });
     expect(JSON.stringify(found)).not.toContain('password_hash');
 
-    const before = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_ENV.FESTIVAL_START_DATE)).executeTakeFirstOrThrow();
+    const before = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_KEY)).executeTakeFirstOrThrow();
     const deleted = await deletePersonalData(db, database.handle.dialect, email.toUpperCase());
     expect(Object.values(deleted).reduce((a, b) => a + b, 0)).toBe(20);
     expect(countPersonalData(await findPersonalData(db, email))).toEqual(Object.fromEntries(PERSONAL_DATA_TABLES.map((t) => [t, 0])));
-    const after = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_ENV.FESTIVAL_START_DATE)).executeTakeFirstOrThrow();
+    const after = await db.selectFrom('counters').select('used').where('name', '=', editionCounter(TEST_EDITION_KEY)).executeTakeFirstOrThrow();
     // The registration's three wristbands and the offer's two.
     expect(Number(before.used) - Number(after.used)).toBe(5);
     // Nowhere in any table does the address appear any more, in any case.

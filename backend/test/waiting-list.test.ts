@@ -15,7 +15,7 @@ import { MAIL_KINDS } from '../mail-kinds';
 import { offerToken } from '../waiting-list/links';
 import { startBackend } from '../start';
 import { offerExpiry, offerFreedPlaces } from '../waiting-list/service';
-import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, TEST_EDITION_KEY, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { silentLogger } from '@/backend/kernel/log';
 
 /**
@@ -137,7 +137,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     // The freed place went straight to the first in line: held, so still sold out to the public.
     expect(await entry(w, 'first@example.com')).toMatchObject({ status: 'offered', offer_expires_at: new Date(w.clock().getTime() + 48 * HOUR).toISOString() });
     expect((await entry(w, 'second@example.com')).status).toBe('waiting');
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(3);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(3);
     expect((await postJson(w.app, '/api/forms/registrations/', { ...validPayloads.registration(1), email: 'public@example.com' })).status).toBe(409);
 
     const offer = await offerFromMail(w, 'first@example.com');
@@ -157,11 +157,11 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect(takenBody.ticketUrl).toMatch(new RegExp(`^/tickets/${takenBody.ticketReference}\\?t=`));
     const registered = await w.db.selectFrom('registrations').selectAll().where('email', '=', 'first@example.com').execute();
     expect(registered).toHaveLength(1);
-    expect(registered[0]).toMatchObject({ number_of_tickets: 1, first_name: 'Wale', edition: '2025-10-24', cancelled_at: null });
+    expect(registered[0]).toMatchObject({ number_of_tickets: 1, first_name: 'Wale', edition: TEST_EDITION_KEY, cancelled_at: null });
     expect((await entry(w, 'first@example.com')).registration_id).toBe(registered[0]!.id);
     expect((await outbox(w, 'registration')).map((r) => r.recipient)).toContain('first@example.com');
     // The held place became the registration: nothing claimed twice.
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(3);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(3);
 
     // The same post retried (JavaScript off, a double click) gets the same answer; any other use is refused.
     const replay = await claim(w.app, offer, { 'Idempotency-Key': 'claim-key-0001' });
@@ -178,7 +178,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect(twice.status).toBe(409);
     expect(await twice.json()).toMatchObject({ message: WAITING_LIST_MESSAGES.alreadyCancelled, reason: 'already-given-back' });
     expect(await outbox(w, 'ticketCancelled')).toHaveLength(1);
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(3);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(3);
     void a;
   });
 
@@ -223,7 +223,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect(await offerFreedPlaces(w.db, { config: w.config })).toEqual({ lapsed: 1, offered: 1 });
     expect((await entry(w, 'one@example.com')).status).toBe('lapsed');
     expect((await entry(w, 'two@example.com')).status).toBe('offered');
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(2);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(2);
     const next = await offerFromMail(w, 'two@example.com');
     expect((await claim(w.app, next)).status).toBe(201);
     expect((await claim(w.app, offer)).status).toBe(410);
@@ -245,7 +245,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     await cancel(w.app, a);
     expect((await entry(w, 'big@example.com')).status).toBe('offered');
     expect((await entry(w, 'later@example.com')).status).toBe('waiting');
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(3);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(3);
   });
 
   it('staff raising the capacity: offerFreedPlaces offers the new places in order', async () => {
@@ -260,7 +260,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
       new Date().toISOString(),
     );
     expect(await offerFreedPlaces(w.db, { config: w.config })).toEqual({ lapsed: 0, offered: 2 });
-    expect(await placesUsed(w.db, '2025-10-24')).toBe(4);
+    expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(4);
   });
 
   it('giving back is refused for a ticket checked in, of an earlier edition, after the festival, or with a wrong token', async () => {
@@ -357,7 +357,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('number_of_tickets'), eb.lit(0)).as('n'))
         .where('status', '=', 'offered')
         .executeTakeFirstOrThrow();
-      const used = await placesUsed(w.db, '2025-10-24');
+      const used = await placesUsed(w.db, TEST_EDITION_KEY);
       expect(used).toBe(Number(registered.n) + Number(held.n));
       expect(used).toBeLessThanOrEqual(capacity);
       // Every offer mailed once, to an entry offered once.
@@ -401,7 +401,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect(await invariants()).toBeGreaterThanOrEqual(afterBurst);
     // With people of every size still waiting, the places freed are in use again (up to 2 left
     // over when nobody left fits exactly what is free).
-    expect(CAPACITY - (await placesUsed(w.db, '2025-10-24'))).toBeLessThanOrEqual(2);
+    expect(CAPACITY - (await placesUsed(w.db, TEST_EDITION_KEY))).toBeLessThanOrEqual(2);
     expect(await w.db.selectFrom('registrations').select('id').where('cancelled_at', 'is not', null).execute()).toHaveLength(50);
 
     // Staff raise the capacity by 30: eight offer passes at once on the two instances, while the
@@ -420,7 +420,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     const results = await Promise.all(passes);
     await Promise.all(raisedClaims);
     expect(results.reduce((n, r) => n + r.offered, 0)).toBeGreaterThan(0);
-    const used = await placesUsed(w.db, '2025-10-24');
+    const used = await placesUsed(w.db, TEST_EDITION_KEY);
     expect(used).toBeLessThanOrEqual(RAISED);
     expect(RAISED - used).toBeLessThanOrEqual(2);
     await invariants();

@@ -33,10 +33,10 @@ const refused = (status: 404 | 409, message: string, reason?: WaitingListReason)
 });
 
 /** Why this ticket cannot be given back now, if it cannot. */
-function cannotGiveBack(row: TicketRow, current: { startDate: string; endDate: string }, now: Date): Outcome | undefined {
+function cannotGiveBack(row: TicketRow, current: { key: string; endDate: string }, now: Date): Outcome | undefined {
   if (row.cancelled_at) return refused(409, WAITING_LIST_MESSAGES.alreadyCancelled, 'already-given-back');
   if (row.checked_in_at) return refused(409, WAITING_LIST_MESSAGES.checkedIn, 'checked-in');
-  if (isEarlierEdition(row, current)) return refused(409, WAITING_LIST_MESSAGES.earlierEdition, 'earlier-edition');
+  if (isEarlierEdition(row, current.key)) return refused(409, WAITING_LIST_MESSAGES.earlierEdition, 'earlier-edition');
   if (now >= festivalEndsAt(current)) return refused(409, WAITING_LIST_MESSAGES.festivalOver, 'festival-over');
   return undefined;
 }
@@ -52,7 +52,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: Waiting
 
   const cancelledAt = now.toISOString();
   const n = row.number_of_tickets;
-  const ticketEdition = row.edition ?? edition.startDate;
+  const ticketEdition = row.edition ?? edition.key;
   const done = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('registrations')
@@ -70,7 +70,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: Waiting
       { action: 'ticket.give-back', targetType: 'registration', targetId: reference, summary: `${reference} given back (${n} wristband${n === 1 ? '' : 's'})` },
       now,
     );
-    if (ticketEdition === edition.startDate && registrationWindowState(edition, now) === 'open') {
+    if (ticketEdition === edition.key && registrationWindowState(edition, now) === 'open') {
       for (let offered = await waitingList.offerNextIn(trx, edition, now); offered; offered = await waitingList.offerNextIn(trx, edition, now)) {
         // Each pass offers the next entry that fits what is free.
       }

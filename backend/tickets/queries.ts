@@ -16,7 +16,7 @@ export interface TicketRow {
   number_of_tickets: number;
   checked_in_at: string | null;
   checked_in_by: string | null;
-  /** The edition's start date; null: from before editions were recorded (taken as the current one). */
+  /** The edition's key (contract/edition.ts); null: from before editions were recorded (taken as the current one). */
   edition: string | null;
   cancelled_at: string | null;
   /** The gate scan that is the check-in (backend/tickets/gate/scans.ts); null before one, or for a check-in from before scans were recorded. */
@@ -32,7 +32,7 @@ export async function findTicket(db: Db, reference: string): Promise<TicketRow |
 }
 
 /**
- * The current edition's registrations (`edition`: its start date; rows from before editions were
+ * The current edition's registrations (`edition`: its key; rows from before editions were
  * recorded count as current), given-back ones excluded.
  */
 export async function checkInCounts(db: Db, edition: string) {
@@ -76,7 +76,13 @@ export async function enqueueResend(db: Db, email: string, now: Date = new Date(
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** A ticket for an edition before the current one (null: from before editions were recorded, taken as current). */
-export function isEarlierEdition(row: Pick<TicketRow, 'edition'>, current: { startDate: string }): boolean {
-  return row.edition !== null && row.edition < current.startDate;
+/**
+ * A ticket of another edition than the current one (`current`: its key; null: from before editions
+ * were recorded, taken as current): refused with the reason 'earlier-edition', the one it is in
+ * practice. Keys are compared for equality, not order: a key names an edition ("2027-autumn" does
+ * not sort after "2027-spring"), and a later edition's ticket is no more valid at this edition's
+ * gate than an earlier one's (the offline pack never held either).
+ */
+export function isEarlierEdition(row: Pick<TicketRow, 'edition'>, current: string): boolean {
+  return row.edition !== null && row.edition !== current;
 }

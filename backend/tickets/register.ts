@@ -32,7 +32,7 @@ export function registrationFlow(
       const edition = await currentEdition(deps.db, deps.config, now);
       const refused = windowRefusal(edition, now);
       if (refused) return refused;
-      const limits = { edition: edition.startDate, capacity: edition.capacity, perEmail: deps.config.registrationsPerEmail };
+      const limits = { edition: edition.key, capacity: edition.capacity, perEmail: deps.config.registrationsPerEmail };
       try {
         return await commit(async (trx) => {
           const row = await createRegistration(trx, data, limits, nowIso());

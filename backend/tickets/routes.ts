@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { referenceFromScan, TICKET_REFERENCE_PATTERN, TICKET_RESEND_MESSAGE } from '@/contract/api/tickets';
 import { ENDPOINTS } from '@/contract/api/endpoints';
+import { editionKeyYear, editionYear } from '@/contract/edition';
 import { requireStaff } from '../auth/middleware';
 import { currentEdition } from '../edition/service';
 import { caughtByHoneypot } from '../kernel/form-flow';
@@ -53,7 +54,7 @@ export function ticketRoutes(deps: AppDeps, waitingList: WaitingListSeam) {
     const row = await findTicket(deps.db, reference);
     if (!row) return fail(c, 404, TICKET_MESSAGES.notFound);
     const edition = await currentEdition(deps.db, deps.config);
-    const earlierEdition = isEarlierEdition(row, edition);
+    const earlierEdition = isEarlierEdition(row, edition.key);
     const pass = await ticketPass(gateKeys, row, edition);
     return c.json({
       success: true,
@@ -63,7 +64,8 @@ export function ticketRoutes(deps: AppDeps, waitingList: WaitingListSeam) {
         festivalEndDate: edition.endDate,
         venue: edition.venue,
         checkedInAt: row.checked_in_at,
-        editionYear: (row.edition ?? edition.startDate).slice(0, 4),
+        // Another edition's ticket names its own (its key's year); this edition's, the year its dates are in.
+        editionYear: earlierEdition ? editionKeyYear(row.edition ?? edition.key) : editionYear(edition),
         earlierEdition,
         cancelledAt: row.cancelled_at,
         pass,
@@ -104,12 +106,12 @@ export function checkInRoutes(deps: AppDeps) {
   r.get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     const edition = await currentEdition(deps.db, deps.config);
-    return c.json({ success: true, data: await checkInCounts(deps.db, edition.startDate) });
+    return c.json({ success: true, data: await checkInCounts(deps.db, edition.key) });
   });
   // The gate form's check-in: a scan like any other (backend/tickets/gate/scans.ts), made and judged now.
   r.post('/', validJson(checkInRequestSchema), async (c) => {
     const { reference } = c.req.valid('json');
-    const edition = (await currentEdition(deps.db, deps.config)).startDate;
+    const edition = (await currentEdition(deps.db, deps.config)).key;
     const id = serverScanId();
     await recordScan(deps.db, c.get('staff'), { id, text: reference, offline: false, device: GATE_FORM_DEVICE }, edition);
     const [verdict] = await scanVerdicts(deps.db, [id], edition);

@@ -48,7 +48,7 @@ export function offerExpiry(edition: Edition, now: Date): string {
  * that fits. Returns the entry offered, or undefined when nothing is free or nobody fits.
  */
 export async function offerNextIn(trx: Db, edition: Edition, now: Date): Promise<WaitingEntry | undefined> {
-  const name = edition.startDate;
+  const name = edition.key;
   await lockCounter(trx, name);
   for (let attempt = 0; attempt < 5; attempt++) {
     const free = edition.capacity === null ? Number.POSITIVE_INFINITY : edition.capacity - (await placesUsed(trx, name));
@@ -144,7 +144,7 @@ export function waitingListFlow(deps: { db: Db; config: OfferDeps['config'] }) {
       if (state === 'closed') return refusal(409, REGISTRATION_WINDOW_MESSAGES.closed, 'registration-closed');
       return commit(async (trx) => {
         // The queue's order is `position` (joinWaitingList); created_at is the real time, not the festival clock.
-        const entry = await joinWaitingList(trx, { edition: edition.startDate, name: data.name, email: data.email, numberOfTickets: data.numberOfTickets }, nowIso());
+        const entry = await joinWaitingList(trx, { edition: edition.key, name: data.name, email: data.email, numberOfTickets: data.numberOfTickets }, nowIso());
         if (entry.created) await enqueue(trx, waitingListJoinedMail.entry(emailKey(data.email), { entryId: entry.id }));
         return joined(entry.id, data.numberOfTickets);
       });
@@ -202,7 +202,7 @@ export async function claimOffer(
   if (!checked.ok) return checked.outcome;
   const { entry } = checked;
   const edition = await currentEdition(deps.db, deps.config, now);
-  if (entry.edition !== edition.startDate || registrationWindowState(edition, now) === 'closed') {
+  if (entry.edition !== edition.key || registrationWindowState(edition, now) === 'closed') {
     return refusal(410, WAITING_LIST_MESSAGES.offerClosed, 'registration-closed');
   }
   const n = entry.number_of_tickets;

@@ -56,7 +56,8 @@ export type GateDuplicate = z.infer<typeof gateDuplicateSchema>;
 
 export const gatePackSchema = z.object({
   issuedAt: text(),
-  edition: z.object({ startDate: text(), endDate: text() }),
+  /** The current edition: its key (what passes name, contract/gate/pass.ts) and its dates. */
+  edition: z.object({ key: text(), startDate: text(), endDate: text() }),
   publicKey: passPublicKeySchema,
   salt: text().min(16).max(64),
   /** [hash, wristbands, state] per ticket of the current edition. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '@/contract/text';
 import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
-import { editionDates, editionName, formatInstant } from '@/contract/edition';
+import { editionDates, editionKeyYear, editionName, formatInstant } from '@/contract/edition';
 import { FESTIVAL_NAME } from '@/contract/festival';
 import { TICKET_REFERENCE_PATTERN } from '@/contract/ticket-reference';
 
@@ -46,7 +46,7 @@ export function ticketLinkToken(link: string): string | undefined {
 
 /** A scanned QR code holds the ticket link; the reference is its path's last segment. */
 export function referenceFromScan(text: string): string | undefined {
-  const pass = /^\s*ITN1\.([A-Z0-9]{6})\./.exec(text);
+  const pass = /^\s*ITN[12]\.([A-Z0-9]{6})\./.exec(text);
   if (pass) return normaliseReference(pass[1] ?? '');
   const match = /\/tickets\/([A-Za-z0-9-]+)/.exec(text);
   return normaliseReference(match?.[1] ?? text);
@@ -103,7 +103,8 @@ const checkInTicketSchema = z.object({
 /**
  * Why the gate refuses a ticket that exists and is not checked in (issue 28), answered with 409
  * like 'already' (the ticket's state conflicts with a check-in): it was given back ("I can't
- * come"), or it is for an earlier edition. Nothing is checked in.
+ * come"), or it is for an earlier edition (another edition's key than the current one's, issue
+ * 41; in practice an earlier one). Nothing is checked in.
  */
 export const CHECK_IN_REFUSAL_REASONS = ['cancelled', 'earlier-edition'] as const;
 export type CheckInRefusalReason = (typeof CHECK_IN_REFUSAL_REASONS)[number];
@@ -112,7 +113,8 @@ export type CheckInRefusalReason = (typeof CHECK_IN_REFUSAL_REASONS)[number];
 export const CHECK_IN_REFUSALS = {
   verdict: 'Do not admit',
   cancelled: (cancelledAt: string) => `This ticket was given back on ${formatInstant(cancelledAt)}: do not admit.`,
-  earlierEdition: (edition: string) => `This ticket is for ${editionName({ startDate: edition })}, not this year's festival.`,
+  /** `edition`: the ticket's edition key (contract/edition.ts), named by its year. */
+  earlierEdition: (edition: string) => `This ticket is for ${FESTIVAL_NAME} ${editionKeyYear(edition)}, not this year's festival.`,
 } as const;
 
 export const checkInResultSchema = z.discriminatedUnion('status', [

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PACK_STATE, referenceHash, type GatePack } from '@/contract/api/gate';
 import { decideOffline, OFFLINE_GATE_MESSAGES, offlineRefusalMessage, type GateDeviceState, type OfflineVerdict } from './decide';
-import { encodePass, importPassPublicKey, PASS_KEY_PARAMS, PASS_SIGN_PARAMS, passMessage, passPublicKeySchema, type GatePass } from './pass';
+import { encodePass, importPassPublicKey, PASS_KEY_PARAMS, PASS_SIGN_PARAMS, passMessage, passPublicKeySchema, toBase64Url, type GatePass } from './pass';
 
 /**
  * The gate's decision with no signal (issue 29): a phone's pack, key and own check-ins, made here
  * with a key pair of the test's, as the backend would have made them.
  */
-const EDITION = { startDate: '2027-10-24', endDate: '2027-10-25' };
+const EDITION = { key: '2027', startDate: '2027-10-24', endDate: '2027-10-25' };
 const SALT = 'a-salt-the-server-keeps-fixed';
 const counts = { registrations: 0, wristbands: 0, checkedInRegistrations: 0, checkedInWristbands: 0 };
 
@@ -25,10 +25,15 @@ async function gate(entries: { reference: string; wristbands: number; state: 0 |
   const state: GateDeviceState = { pack, key: await importPassPublicKey(publicKey), checkedInHere: new Map(checkedInHere) };
   const sign = async (pass: GatePass, key: CryptoKey = pair.privateKey) =>
     encodePass(pass, new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, key, new TextEncoder().encode(passMessage(pass)))));
-  return { state, sign, decide: (text: string) => decideOffline(text, state) };
+  /** A pass as made before editions had keys (ITN1, the edition's start date as YYYYMMDD). */
+  const signLegacy = async (t: { reference: string; wristbands: number }, startDate: string) => {
+    const message = `ITN1.${t.reference.slice(4)}.${startDate.replaceAll('-', '')}.${t.wristbands}`;
+    return `${message}.${toBase64Url(new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, pair.privateKey, new TextEncoder().encode(message))))}`;
+  };
+  return { state, sign, signLegacy, decide: (text: string) => decideOffline(text, state) };
 }
 
-const passOf = (t: { reference: string; wristbands: number }, edition = EDITION.startDate): GatePass => ({ reference: t.reference, edition, wristbands: t.wristbands });
+const passOf = (t: { reference: string; wristbands: number }, edition = EDITION.key): GatePass => ({ reference: t.reference, edition, wristbands: t.wristbands });
 const when = (iso: string) => `at ${iso.slice(11, 16)}`;
 const refused = (v: OfflineVerdict) => {
   if (v.status !== 'refused') throw new Error(`admitted: ${JSON.stringify(v)}`);
@@ -59,17 +64,37 @@ describe('deciding at a gate with no signal', () => {
 
   it('refuses a genuine pass of another edition, naming it', async () => {
     const g = await gate();
-    const verdict = refused(await g.decide(await g.sign(passOf({ reference: 'ITN-PQRSTU', wristbands: 1 }, '2026-10-24'))));
-    expect(verdict).toMatchObject({ reason: 'other-edition', reference: 'ITN-PQRSTU', at: '2026-10-24' });
-    expect(offlineRefusalMessage(verdict, when)).toBe(OFFLINE_GATE_MESSAGES.otherEdition('2026-10-24'));
-    expect(offlineRefusalMessage(verdict, when)).toContain('2026');
+    const verdict = refused(await g.decide(await g.sign(passOf({ reference: 'ITN-PQRSTU', wristbands: 1 }, '2026'))));
+    expect(verdict).toMatchObject({ reason: 'other-edition', reference: 'ITN-PQRSTU', at: '2026' });
+    expect(offlineRefusalMessage(verdict, when)).toBe(OFFLINE_GATE_MESSAGES.otherEdition('2026'));
+    expect(offlineRefusalMessage(verdict, when)).toBe("This ticket is for Ìtàn Festival 2026, not this year's festival.");
+    // A labelled key of the same year is another edition too.
+    expect(refused(await g.decide(await g.sign(passOf({ reference: 'ITN-PQRSTU', wristbands: 1 }, '2027-spring'))))).toMatchObject({ reason: 'other-edition', at: '2027-spring' });
   });
 
-  it('admits a pass signed before staff moved this edition’s dates, when the list has its ticket as valid', async () => {
+  it('a pass names the edition by its key: moving the dates leaves it valid, even for a ticket newer than the download (issue 41)', async () => {
+    const g = await gate([]);
+    g.state.pack.edition = { key: '2027', startDate: '2027-10-31', endDate: '2027-11-01' };
+    expect(await g.decide(await g.sign(passOf(TICKETS.valid)))).toEqual({ status: 'admit', reference: 'ITN-7K3Q9P', wristbands: 2, via: 'pass' });
+  });
+
+  it('a pass of another key is judged by the list: admitted when this edition’s list has its ticket as valid (carried back to the configuration)', async () => {
     const g = await gate();
     expect(await g.decide(await g.sign(passOf(TICKETS.valid, '2027-10-17')))).toMatchObject({ status: 'admit', reference: 'ITN-7K3Q9P', wristbands: 2 });
-    // Moved, and checked in meanwhile: refused as checked in, not as another edition.
+    // Checked in meanwhile: refused as checked in, not as another edition.
     expect(refused(await g.decide(await g.sign(passOf(TICKETS.inside, '2027-10-17'))))).toMatchObject({ reason: 'already' });
+  });
+
+  it('a pass made before keys (ITN1, a start date) is its date’s year’s: this edition’s whatever the day, another year’s refused', async () => {
+    const g = await gate();
+    const old = await g.signLegacy(TICKETS.valid, '2027-10-17');
+    expect(old).toMatch(/^ITN1\.7K3Q9P\.20271017\.2\.[A-Za-z0-9_-]{86}$/);
+    expect(await g.decide(old)).toEqual({ status: 'admit', reference: 'ITN-7K3Q9P', wristbands: 2, via: 'pass' });
+    const fresh = { reference: 'ITN-PQRSTU', wristbands: 3 };
+    expect(await g.decide(await g.signLegacy(fresh, '2027-10-24'))).toEqual({ status: 'admit', reference: 'ITN-PQRSTU', wristbands: 3, via: 'pass' });
+    expect(refused(await g.decide(await g.signLegacy(fresh, '2026-10-24')))).toMatchObject({ reason: 'other-edition', at: '2026' });
+    // Altered, it is a forgery like any pass.
+    expect(refused(await g.decide(old.replace('.2.', '.5.')))).toMatchObject({ reason: 'forged' });
   });
 
   it('admits a typed reference the pack knows (any case, spaces, with or without ITN-, or the old QR link), with the pack’s wristbands', async () => {

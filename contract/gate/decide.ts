@@ -1,6 +1,7 @@
 import { PACK_STATE, referenceHash, type GatePack } from '@/contract/api/gate';
 import { referenceFromScan } from '@/contract/api/tickets';
-import { editionName } from '@/contract/edition';
+import { editionKeyYear } from '@/contract/edition';
+import { FESTIVAL_NAME } from '@/contract/festival';
 import { looksLikePass, verifyPass } from './pass';
 
 /**
@@ -21,7 +22,7 @@ export const OFFLINE_GATE_MESSAGES = {
   refused: 'Do not admit',
   admitDetail: (wristbands: number) => `Hand over ${wristbands} wristband${wristbands === 1 ? '' : 's'}. Decided offline: it syncs when the signal returns.`,
   forged: 'This QR code is not a genuine festival ticket.',
-  otherEdition: (edition: string) => `This ticket is for ${editionName({ startDate: edition })}, not this year's festival.`,
+  otherEdition: (edition: string) => `This ticket is for ${FESTIVAL_NAME} ${editionKeyYear(edition)}, not this year's festival.`,
   givenBack: 'This ticket was given back: do not admit.',
   already: 'This ticket was already checked in.',
   alreadyHere: (at: string) => `Already checked in on this phone at ${at}.`,
@@ -46,7 +47,8 @@ export async function decideOffline(input: string, state: GateDeviceState): Prom
     if (!pass) return { status: 'refused', reason: 'forged' };
     reference = pass.reference;
     passWristbands = pass.wristbands;
-    if (pass.edition !== state.pack.edition.startDate) otherEdition = pass.edition;
+    // Editions by key (contract/edition.ts): a pass stays this edition's while its dates move.
+    if (pass.edition !== state.pack.edition.key) otherEdition = pass.edition;
   } else {
     reference = referenceFromScan(text);
     if (!reference) return { status: 'refused', reason: 'invalid' };
@@ -56,8 +58,9 @@ export async function decideOffline(input: string, state: GateDeviceState): Prom
   if (here) return { status: 'refused', reason: 'already-here', reference, at: here };
   const hash = await referenceHash(state.pack.salt, reference);
   const entries = state.pack.tickets.filter(([h]) => h === hash);
-  // A pass signed for other dates: staff moved this edition's dates since (its tickets moved with
-  // them, so this edition's list has it), or it is another edition's ticket.
+  // A pass of another edition's key: another edition's ticket, or one whose edition staff carried
+  // to the configured edition's key since (back to configuration: this edition's list has it).
+  // Judged by the list, as ever.
   if (otherEdition && entries.length === 0) {
     return { status: 'refused', reason: 'other-edition', reference, wristbands: passWristbands, at: otherEdition };
   }

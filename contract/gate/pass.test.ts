@@ -27,21 +27,38 @@ async function sign(privateKey: CryptoKey, pass: GatePass): Promise<string> {
   return encodePass(pass, new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, privateKey, new TextEncoder().encode(passMessage(pass)))));
 }
 
-const PASS: GatePass = { reference: 'ITN-7K3Q9P', edition: '2027-10-24', wristbands: 2 };
+const PASS: GatePass = { reference: 'ITN-7K3Q9P', edition: '2027', wristbands: 2 };
 
 describe('the gate pass', () => {
   it('is a short text: prefix, code, edition, wristbands and a 64-byte signature', async () => {
     const { privateKey } = await keyPair();
-    expect(passMessage(PASS)).toBe('ITN1.7K3Q9P.20271024.2');
+    expect(passMessage(PASS)).toBe('ITN2.7K3Q9P.2027.2');
     const text = await sign(privateKey, PASS);
-    expect(text).toMatch(/^ITN1\.7K3Q9P\.20271024\.2\.[A-Za-z0-9_-]{86}$/);
+    expect(text).toMatch(/^ITN2\.7K3Q9P\.2027\.2\.[A-Za-z0-9_-]{86}$/);
     expect(text.length).toBeLessThanOrEqual(112);
     expect(looksLikePass(` ${text} `)).toBe(true);
     expect(looksLikePass('ITN-7K3Q9P')).toBe(false);
-    expect(parsePass(text)).toMatchObject({ pass: PASS, message: 'ITN1.7K3Q9P.20271024.2' });
+    expect(parsePass(text)).toMatchObject({ pass: PASS, message: 'ITN2.7K3Q9P.2027.2' });
     expect(parsePass(text)!.signature).toHaveLength(64);
     // A scanner that types the code into the gate form gives its reference.
     expect(referenceFromScan(text)).toBe('ITN-7K3Q9P');
+  });
+
+  it('names the edition by its key, labels too (issue 41); a pass made before keys (ITN1, a start date) still verifies, as its date’s year', async () => {
+    const { privateKey, publicKey } = await keyPair();
+    const labelled = { ...PASS, edition: '2027-autumn', wristbands: 12 };
+    const text = await sign(privateKey, labelled);
+    expect(text.startsWith('ITN2.7K3Q9P.2027-autumn.12.')).toBe(true);
+    expect(await verifyPass(text, publicKey)).toEqual(labelled);
+    // As the backend signed before keys: the message with the start date, YYYYMMDD.
+    const message = 'ITN1.7K3Q9P.20271024.2';
+    const legacy = `${message}.${toBase64Url(new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, privateKey, new TextEncoder().encode(message))))}`;
+    expect(looksLikePass(legacy)).toBe(true);
+    expect(parsePass(legacy)).toMatchObject({ pass: { reference: 'ITN-7K3Q9P', edition: '2027', wristbands: 2 }, message });
+    expect(await verifyPass(legacy, publicKey)).toEqual({ reference: 'ITN-7K3Q9P', edition: '2027', wristbands: 2 });
+    expect(referenceFromScan(legacy)).toBe('ITN-7K3Q9P');
+    // Its signature does not make a current pass of the same ticket.
+    expect(await verifyPass(encodePass(PASS, parsePass(legacy)!.signature), publicKey)).toBeUndefined();
   });
 
   it('verifies with the public key, and with no other', async () => {
@@ -70,7 +87,7 @@ describe('the gate pass', () => {
     // The wristbands said by the message, changed and re-encoded with the old signature.
     const { signature } = parsePass(text)!;
     expect(await verifyPass(encodePass({ ...PASS, wristbands: 13 }, signature), publicKey)).toBeUndefined();
-    expect(await verifyPass(encodePass({ ...PASS, edition: '2028-10-24', wristbands: 12 }, signature), publicKey)).toBeUndefined();
+    expect(await verifyPass(encodePass({ ...PASS, edition: '2028', wristbands: 12 }, signature), publicKey)).toBeUndefined();
   });
 
   it('refuses a signature written in a non-canonical base64url (the last character’s spare bits)', async () => {
@@ -96,6 +113,13 @@ describe('the gate pass', () => {
       `ITN1.7K3Q9P.20271024.100.${sig}`,
       `ITN1.7K3Q9P.20271024.2.${sig.slice(1)}`,
       `ITN2.7K3Q9P.20271024.2.${sig}`,
+      `ITN2.7K3Q9P.2027-.2.${sig}`,
+      `ITN2.7K3Q9P.2027..2.${sig}`,
+      `ITN2.7K3Q9P.27.2.${sig}`,
+      `ITN2.7K3Q9P.autumn.2.${sig}`,
+      `ITN2.7K3Q9P.2027-${'a'.repeat(40)}.2.${sig}`,
+      `ITN2.7K3Q9P.2027.0.${sig}`,
+      `ITN3.7K3Q9P.2027.2.${sig}`,
       `https://festival.example/tickets/ITN-7K3Q9P?t=${'a'.repeat(22)}`,
     ]) {
       expect(parsePass(text), text).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '@/contract/text';
 import { normaliseReference } from '@/contract/api/tickets';
+import { EDITION_KEY_MAX, editionKeyOfDate } from '@/contract/edition';
 
 /**
  * The gate pass: what a ticket's QR code carries (issue 29), so a gate with no signal can tell a
@@ -8,22 +9,29 @@ import { normaliseReference } from '@/contract/api/tickets';
  * P-256, SHA-256; the private key never leaves the server) and verified on the gate's phone with
  * the public key it downloaded, through Web Crypto (every browser a volunteer has, and Node):
  *
- *   ITN1.<reference without ITN->.<edition start, YYYYMMDD>.<wristbands>.<signature, base64url>
- *   ITN1.7K3Q9P.20271024.2.<86 characters>
+ *   ITN2.<reference without ITN->.<edition key>.<wristbands>.<signature, base64url>
+ *   ITN2.7K3Q9P.2027.2.<86 characters>
  *
- * The signature covers everything before its dot. About 110 characters: a QR code of version 6
+ * The signature covers everything before its dot. About 105 characters: a QR code of version 6
  * or 7, easy for a phone camera or a handheld scanner (which types it into the gate's field).
+ *
+ * The edition is its key (contract/edition.ts, issue 41), so moving the edition's dates leaves the
+ * passes already shown valid. Passes made before keys existed are ITN1, with the edition's start
+ * date (YYYYMMDD) in that place; they still verify, and read as naming that date's year
+ * (editionKeyOfDate: the key migration 2026-12-02-1 gave their tickets).
  */
-export const PASS_PREFIX = 'ITN1';
+export const PASS_PREFIX = 'ITN2';
+const LEGACY_PREFIX = 'ITN1';
 export const PASS_KEY_PARAMS = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 export const PASS_SIGN_PARAMS = { name: 'ECDSA', hash: 'SHA-256' } as const;
 const SIGNATURE_BYTES = 64;
-const PASS_PATTERN = /^ITN1\.([A-Z0-9]{6})\.(\d{4})(\d{2})(\d{2})\.([1-9]\d?)\.([A-Za-z0-9_-]{86})$/;
+const PASS_PATTERN = /^(ITN2\.([A-Z0-9]{6})\.(\d{4}(?:-[A-Za-z0-9]+)*)\.([1-9]\d?))\.([A-Za-z0-9_-]{86})$/;
+const LEGACY_PATTERN = /^(ITN1\.([A-Z0-9]{6})\.(\d{4})(\d{2})(\d{2})\.([1-9]\d?))\.([A-Za-z0-9_-]{86})$/;
 
 export interface GatePass {
   /** ITN-XXXXXX */
   reference: string;
-  /** The edition's start date, YYYY-MM-DD. */
+  /** The edition's key ("2027", "2027-autumn"). */
   edition: string;
   wristbands: number;
 }
@@ -36,25 +44,36 @@ export type PassPublicKey = z.infer<typeof passPublicKeySchema>;
 
 /** The signed part of a pass. */
 export function passMessage(pass: GatePass): string {
-  return `${PASS_PREFIX}.${pass.reference.replace(/^ITN-/, '')}.${pass.edition.replaceAll('-', '')}.${pass.wristbands}`;
+  return `${PASS_PREFIX}.${pass.reference.replace(/^ITN-/, '')}.${pass.edition}.${pass.wristbands}`;
 }
 
-/** Whether a scanned text is meant as a pass (then it must verify: anything else is a forgery). */
+/** Whether a scanned text is meant as a pass, of either version (then it must verify: anything else is a forgery). */
 export function looksLikePass(text: string): boolean {
-  return text.trim().startsWith(`${PASS_PREFIX}.`);
+  const trimmed = text.trim();
+  return trimmed.startsWith(`${PASS_PREFIX}.`) || trimmed.startsWith(`${LEGACY_PREFIX}.`);
 }
 
-/** A pass's parts, when its shape is right (not yet its signature). */
+/** A pass's parts, when its shape is right (not yet its signature); `message` is the signed text as scanned. */
 export function parsePass(text: string): { pass: GatePass; message: string; signature: Uint8Array<ArrayBuffer> } | undefined {
-  const match = PASS_PATTERN.exec(text.trim());
-  if (!match) return undefined;
-  const [, code, y, m, d, n, sig] = match as unknown as [string, string, string, string, string, string, string];
-  const reference = normaliseReference(code);
-  const signature = fromBase64Url(sig);
+  const trimmed = text.trim();
+  let parts: { message: string; code: string; edition: string; n: string; sig: string } | undefined;
+  const current = PASS_PATTERN.exec(trimmed);
+  if (current) {
+    const [, message, code, edition, n, sig] = current as unknown as [string, string, string, string, string, string];
+    if (edition.length <= EDITION_KEY_MAX) parts = { message, code, edition, n, sig };
+  } else {
+    const legacy = LEGACY_PATTERN.exec(trimmed);
+    if (legacy) {
+      const [, message, code, y, m, d, n, sig] = legacy as unknown as [string, string, string, string, string, string, string, string];
+      parts = { message, code, edition: editionKeyOfDate(`${y}-${m}-${d}`), n, sig };
+    }
+  }
+  if (!parts) return undefined;
+  const reference = normaliseReference(parts.code);
+  const signature = fromBase64Url(parts.sig);
   // Canonical base64url only: the last character's 4 spare bits would otherwise let 16 texts carry one signature.
-  if (!reference || signature.length !== SIGNATURE_BYTES || toBase64Url(signature) !== sig) return undefined;
-  const pass = { reference, edition: `${y}-${m}-${d}`, wristbands: Number(n) };
-  return { pass, message: passMessage(pass), signature };
+  if (!reference || signature.length !== SIGNATURE_BYTES || toBase64Url(signature) !== parts.sig) return undefined;
+  return { pass: { reference, edition: parts.edition, wristbands: Number(parts.n) }, message: parts.message, signature };
 }
 
 /** The pass text for a signature made over passMessage(pass). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TEST_EDITION_ENV } from '../../test/support/edition-env';
+import { TEST_EDITION_ENV, TEST_EDITION_KEY } from '../../test/support/edition-env';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createDatabase, request, startCluster, upstreamsFor, type Cluster, type Database } from '../../scripts/support/cluster';
@@ -104,7 +104,7 @@ test.describe('two instances behind nginx on one PostgreSQL', () => {
     expect.soft(json(full?.body)?.message, 'a refused registration says the edition is full').toBe('Registration is full: all wristbands for this edition have been claimed.');
 
     const stored = (await db!.query<{ rows: number; tickets: number }>('SELECT COUNT(*)::int AS rows, COALESCE(SUM(number_of_tickets), 0)::int AS tickets FROM registrations')).rows[0];
-    const counter = (await db!.query<{ used: number | string }>(`SELECT used FROM counters WHERE name = 'registrations:${TEST_EDITION_ENV.FESTIVAL_START_DATE}'`)).rows[0];
+    const counter = (await db!.query<{ used: number | string }>(`SELECT used FROM counters WHERE name = 'registrations:${TEST_EDITION_KEY}'`)).rows[0];
     expect
       .soft(
         { rows: stored?.rows, tickets: stored?.tickets, counter: Number(counter?.used) },

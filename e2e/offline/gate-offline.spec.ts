@@ -52,7 +52,7 @@ async function ticket(wristbands = 1): Promise<Ticket> {
   const { ticketReference: reference, ticketUrl } = (await res.json()) as { ticketReference: string; ticketUrl: string };
   const token = new URL(ticketUrl, server.origin).searchParams.get('t')!;
   const data = (await (await fetch(`${server.origin}/api/tickets/${reference}/?t=${token}`)).json()) as { data: { pass: string } };
-  expect(data.data.pass).toMatch(/^ITN1\./);
+  expect(data.data.pass).toMatch(/^ITN2\./);
   return { reference, token, pass: data.data.pass };
 }
 

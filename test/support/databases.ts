@@ -6,7 +6,7 @@ import pg from 'pg';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { createApp, type BackendApp } from '../../backend/app';
 import { parseBackendConfig, type BackendConfig } from '../../backend/kernel/config';
-import { TEST_EDITION_ENV } from './edition-env';
+import { TEST_EDITION_ENV, TEST_EDITION_KEY } from './edition-env';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
@@ -99,7 +99,7 @@ export const dbTargets: DbTarget[] = [
   ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];
 
-export { TEST_EDITION_ENV };
+export { TEST_EDITION_ENV, TEST_EDITION_KEY };
 
 export function testConfig(env: Record<string, string> = {}): BackendConfig {
   return parseBackendConfig({ DATA_DIR: os.tmpdir(), RATE_LIMIT_MAX: '0', ...TEST_EDITION_ENV, ...env });

@@ -8,3 +8,6 @@ export const TEST_EDITION_ENV = {
   FESTIVAL_END_DATE: '2025-10-25',
   FESTIVAL_NOW: '2025-09-01T09:00:00+01:00',
 } as const;
+
+/** That edition's key (contract/edition.ts): its start date's year, as FESTIVAL_EDITION is unset. */
+export const TEST_EDITION_KEY = '2025';

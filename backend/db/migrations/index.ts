@@ -19,6 +19,7 @@ import { inbox } from './2026-11-30-1-inbox';
 import { newsletterOptIn } from './2026-11-30-2-newsletter-opt-in';
 import { campaigns } from './2026-11-30-3-campaigns';
 import { donationRetries } from './2026-12-01-1-donation-retries';
+import { editionKeys } from './2026-12-02-1-edition-keys';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-2-newsletter-opt-in': newsletterOptIn,
   '2026-11-30-3-campaigns': campaigns,
   '2026-12-01-1-donation-retries': donationRetries,
+  '2026-12-02-1-edition-keys': editionKeys,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -82,9 +82,10 @@ const PASS_MAX_WRISTBANDS = 99;
 export async function ticketPass(
   keys: () => Promise<GateKeys>,
   row: { ticket_reference: string; number_of_tickets: number; edition: string | null; cancelled_at: string | null },
-  current: { startDate: string },
+  current: { key: string },
 ): Promise<string | null> {
-  const edition = row.edition ?? current.startDate;
-  if (edition < current.startDate || row.cancelled_at || row.number_of_tickets > PASS_MAX_WRISTBANDS) return null;
+  // The pass names the edition by its key, so it stays valid while the edition's dates move.
+  const edition = row.edition ?? current.key;
+  if (edition !== current.key || row.cancelled_at || row.number_of_tickets > PASS_MAX_WRISTBANDS) return null;
   return signPass(await keys(), { reference: row.ticket_reference, edition, wristbands: row.number_of_tickets });
 }

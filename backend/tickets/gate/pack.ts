@@ -11,16 +11,16 @@ import { GATE_FORM_DEVICE } from './scans';
  * references: a ticket is its reference's salted, shortened hash, its wristbands and its state.
  */
 
-export async function gatePack(db: Db, keys: GateKeys, edition: Pick<Edition, 'startDate' | 'endDate'>, now: Date = new Date()): Promise<GatePack> {
+export async function gatePack(db: Db, keys: GateKeys, edition: Pick<Edition, 'key' | 'startDate' | 'endDate'>, now: Date = new Date()): Promise<GatePack> {
   const [rows, counts, duplicates] = await Promise.all([
     // The current edition's (edition null: from before editions were recorded, taken as current).
     db
       .selectFrom('registrations')
       .select(['ticket_reference', 'number_of_tickets', 'checked_in_at', 'cancelled_at'])
-      .where((eb) => eb.or([eb('edition', '=', edition.startDate), eb('edition', 'is', null)]))
+      .where((eb) => eb.or([eb('edition', '=', edition.key), eb('edition', 'is', null)]))
       .execute(),
-    checkInCounts(db, edition.startDate),
-    gateDuplicates(db, edition.startDate),
+    checkInCounts(db, edition.key),
+    gateDuplicates(db, edition.key),
   ]);
   const tickets = await Promise.all(
     rows.map(async (r): Promise<GatePack['tickets'][number]> => {
@@ -32,7 +32,7 @@ export async function gatePack(db: Db, keys: GateKeys, edition: Pick<Edition, 's
   tickets.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2]));
   return {
     issuedAt: now.toISOString(),
-    edition: { startDate: edition.startDate, endDate: edition.endDate },
+    edition: { key: edition.key, startDate: edition.startDate, endDate: edition.endDate },
     publicKey: keys.publicKey,
     salt: keys.salt,
     tickets,

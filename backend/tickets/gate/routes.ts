@@ -36,7 +36,7 @@ export function gateRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     const { device, scans } = c.req.valid('json');
     const staff = c.get('staff');
-    const edition = (await currentEdition(deps.db, deps.config)).startDate;
+    const edition = (await currentEdition(deps.db, deps.config)).key;
     // In order: the phone's queue is oldest first, and a scan repeated in one batch is recorded once.
     for (const scan of scans) {
       await recordScan(deps.db, staff, { id: scan.id, text: scan.reference, scannedAt: scan.scannedAt, offline: scan.offline, device }, edition);

@@ -66,7 +66,7 @@ function clampedTime(phone: string | undefined, now: Date): string {
 const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 /**
- * Records the scan and judges it (`edition`: the current edition's start date). A scan id already
+ * Records the scan and judges it (`edition`: the current edition's key). A scan id already
  * recorded changes nothing: its verdict is whatever scanVerdicts reads now.
  */
 export async function recordScan(db: Db, staff: StaffUser, scan: ScanInput, edition: string, now: Date = new Date()): Promise<void> {
@@ -97,7 +97,7 @@ async function judge(db: Db, staff: StaffUser, scan: ScanRow, edition: string): 
     .set({ checked_in_at: scan.scanned_at, checked_in_by: scan.staff, checked_in_scan: scan.id })
     .where('ticket_reference', '=', scan.reference)
     .where('cancelled_at', 'is', null)
-    .where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '>=', edition)]))
+    .where((eb) => eb.or([eb('edition', 'is', null), eb('edition', '=', edition)]))
     .where((eb) => eb.or([eb('checked_in_at', 'is', null), eb('checked_in_at', '>', scan.scanned_at)]))
     .executeTakeFirst();
   const won = Number(updated.numUpdatedRows) > 0;
@@ -111,7 +111,7 @@ async function judge(db: Db, staff: StaffUser, scan: ScanRow, edition: string): 
     outcome = 'checked-in';
     admitted = 1;
   } else if (ticket.cancelled_at) [outcome, reason] = ['refused', 'cancelled'];
-  else if (isEarlierEdition(ticket, { startDate: edition })) [outcome, reason] = ['refused', 'earlier-edition'];
+  else if (isEarlierEdition(ticket, edition)) [outcome, reason] = ['refused', 'earlier-edition'];
   else outcome = scan.admitted ? 'duplicate' : 'already';
 
   // Conditional on 'pending', so of two requests judging one scan only one records it (and audits it).
@@ -175,7 +175,7 @@ function verdictOf(scan: ScanRow, ticket: VerdictTicket | undefined, edition: st
   if (!ticket.checked_in_at) {
     // Only while another request is still judging this scan: say what the row says now.
     if (ticket.cancelled_at) return answer(refusal(ticket, 'cancelled'));
-    if (isEarlierEdition(ticket, { startDate: edition })) return answer(refusal(ticket, 'earlier-edition'));
+    if (isEarlierEdition(ticket, edition)) return answer(refusal(ticket, 'earlier-edition'));
   }
   return answer({ success: false, status: 'already', ...checkedIn }, scan.admitted === 1);
 }

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { GatePack, GateScan } from '@/contract/api/gate';
+import { editionKeyOfDate } from '@/contract/edition';
 
 /**
  * What a gate phone keeps (IndexedDB, through `idb`), so it decides and remembers with no signal
@@ -22,6 +23,7 @@ export interface GateAttention {
 interface GateDb extends DBSchema {
   meta: { key: MetaKey; value: GatePack | GateDevice | GateAttention[] };
   queue: { key: string; value: GateScan };
+  /** `edition`: the pack's edition key (a start date on phones from before keys, issue 41). */
   here: { key: string; value: { reference: string; at: string; edition: string } };
 }
 
@@ -33,6 +35,13 @@ interface MetaValues {
 }
 
 const DB_NAME = 'itan-gate';
+
+/**
+ * Whether a check-in remembered here is of the pack's edition: it names the edition's key; one
+ * remembered before keys existed names its start date, whose year was its key.
+ */
+const ofEdition = (remembered: string, edition: GatePack['edition']): boolean =>
+  remembered === edition.key || (/^\d{4}-\d{2}-\d{2}$/.test(remembered) && editionKeyOfDate(remembered) === edition.key);
 
 export class GateStore {
   private constructor(private readonly db: IDBPDatabase<GateDb>) {}
@@ -69,17 +78,21 @@ export class GateStore {
     return device;
   }
 
-  pack(): Promise<GatePack | undefined> {
-    return this.get('pack');
+  async pack(): Promise<GatePack | undefined> {
+    const pack = await this.get('pack');
+    if (!pack) return undefined;
+    // Kept before packs named their edition's key (issue 41): the key its dates' year gives.
+    const { key } = pack.edition as Partial<GatePack['edition']>;
+    return key ? pack : { ...pack, edition: { ...pack.edition, key: editionKeyOfDate(pack.edition.startDate) } };
   }
 
-  /** A new download; a new edition forgets the last one's check-ins on this phone. */
+  /** A new download; a new edition (another key: not new dates) forgets the last one's check-ins on this phone. */
   async savePack(pack: GatePack): Promise<void> {
     const tx = this.db.transaction(['meta', 'here'], 'readwrite');
     await tx.objectStore('meta').put(pack, 'pack');
     let cursor = await tx.objectStore('here').openCursor();
     while (cursor) {
-      if (cursor.value.edition !== pack.edition.startDate) await cursor.delete();
+      if (!ofEdition(cursor.value.edition, pack.edition)) await cursor.delete();
       cursor = await cursor.continue();
     }
     await tx.done;

@@ -241,7 +241,7 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
           if (outcome.ok && outcome.answer.results[0]) {
             reached(true);
             const { result } = outcome.answer.results[0];
-            if (result.status === 'checked-in' && held) await s.rememberHere(reference, result.checkedInAt, held.pack.edition.startDate);
+            if (result.status === 'checked-in' && held) await s.rememberHere(reference, result.checkedInAt, held.pack.edition.key);
             patch({ counts: outcome.answer.counts, duplicates: outcome.answer.duplicates, signedOut: false });
             return { kind: 'server', result };
           }
@@ -256,7 +256,7 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
       if (!held) return { kind: 'no-pack' };
       const verdict = await decideOffline(text, { pack: held.pack, key: held.key, checkedInHere: await s.checkedInHere() });
       if (verdict.status === 'admit') {
-        await s.admit({ ...scan, reference: verdict.reference, offline: true }, held.pack.edition.startDate);
+        await s.admit({ ...scan, reference: verdict.reference, offline: true }, held.pack.edition.key);
         patch({ queued: await s.queueSize() });
       }
       return { kind: 'offline', verdict };
