@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PACK_STATE, referenceHash, type GatePack } from '@/contract/api/gate';
 import { decideOffline, OFFLINE_GATE_MESSAGES, offlineRefusalMessage, type GateDeviceState, type OfflineVerdict } from './decide';
-import { encodePass, importPassPublicKey, PASS_KEY_PARAMS, PASS_SIGN_PARAMS, passMessage, passPublicKeySchema, toBase64Url, type GatePass } from './pass';
+import { encodePass, importPassPublicKey, P256_ORDER, parsePass, PASS_KEY_PARAMS, PASS_SIGN_PARAMS, passPublicKeySchema, signPassWith, toBase64Url, type GatePass } from './pass';
 
 /**
  * The gate's decision with no signal (issue 29): a phone's pack, key and own check-ins, made here
@@ -23,9 +23,8 @@ async function gate(entries: { reference: string; wristbands: number; state: 0 |
   const tickets: GatePack['tickets'] = await Promise.all(entries.map(async (t) => [await referenceHash(SALT, t.reference), t.wristbands, t.state] as GatePack['tickets'][number]));
   const pack: GatePack = { issuedAt: '2027-10-24T06:00:00.000Z', edition: EDITION, publicKey, salt: SALT, tickets, counts, duplicates: [] };
   const state: GateDeviceState = { pack, key: await importPassPublicKey(publicKey), checkedInHere: new Map(checkedInHere) };
-  const sign = async (pass: GatePass, key: CryptoKey = pair.privateKey) =>
-    encodePass(pass, new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, key, new TextEncoder().encode(passMessage(pass)))));
-  /** A pass as made before editions had keys (ITN1, the edition's start date as YYYYMMDD). */
+  const sign = (pass: GatePass, key: CryptoKey = pair.privateKey) => signPassWith(key, pass);
+  /** A pass as made before editions had keys (ITN1, the edition's start date as YYYYMMDD), Web Crypto's s as it came. */
   const signLegacy = async (t: { reference: string; wristbands: number }, startDate: string) => {
     const message = `ITN1.${t.reference.slice(4)}.${startDate.replaceAll('-', '')}.${t.wristbands}`;
     return `${message}.${toBase64Url(new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, pair.privateKey, new TextEncoder().encode(message))))}`;
@@ -56,6 +55,12 @@ describe('deciding at a gate with no signal', () => {
     // Signed by a key that is not the festival's.
     const stranger = await crypto.subtle.generateKey(PASS_KEY_PARAMS, true, ['sign', 'verify']);
     expect(await g.decide(await g.sign(passOf(TICKETS.valid), stranger.privateKey))).toEqual({ status: 'refused', reason: 'forged' });
+    // The genuine signature with s replaced by n − s (valid ECDSA, but not the form passes are issued in).
+    const { pass, signature } = parsePass(text)!;
+    const s = signature.subarray(32).reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+    const high = new Uint8Array(signature);
+    high.set(Uint8Array.from({ length: 32 }, (_, i) => Number(((P256_ORDER - s) >> BigInt(8 * (31 - i))) & 0xffn)), 32);
+    expect(await g.decide(encodePass(pass, high))).toEqual({ status: 'refused', reason: 'forged' });
     // Anything that starts like a pass must be one.
     expect(await g.decide('ITN1.7K3Q9P.20271024.2.short')).toEqual({ status: 'refused', reason: 'forged' });
     const message = offlineRefusalMessage(refused(await g.decide('ITN1.nonsense')), when);

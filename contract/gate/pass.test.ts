@@ -5,12 +5,16 @@ import {
   encodePass,
   fromBase64Url,
   importPassPublicKey,
+  isLowS,
   looksLikePass,
+  lowS,
+  P256_ORDER,
   parsePass,
   PASS_KEY_PARAMS,
   PASS_SIGN_PARAMS,
   passMessage,
   passPublicKeySchema,
+  signPassWith,
   toBase64Url,
   verifyPass,
   type GatePass,
@@ -23,8 +27,17 @@ async function keyPair() {
   return { privateKey: pair.privateKey, jwk, publicKey: await importPassPublicKey(jwk) };
 }
 
-async function sign(privateKey: CryptoKey, pass: GatePass): Promise<string> {
-  return encodePass(pass, new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, privateKey, new TextEncoder().encode(passMessage(pass)))));
+const sign = signPassWith;
+
+const toBigInt = (bytes: Uint8Array): bigint => bytes.reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+const toBytes = (n: bigint): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * (31 - i))) & 0xffn));
+
+/** The same pass with its signature's s replaced by n − s: a valid ECDSA signature of the same message. */
+function malleated(text: string): string {
+  const { pass, signature } = parsePass(text)!;
+  const other = new Uint8Array(signature);
+  other.set(toBytes(P256_ORDER - toBigInt(signature.subarray(32))), 32);
+  return encodePass(pass, other);
 }
 
 const PASS: GatePass = { reference: 'ITN-7K3Q9P', edition: '2027', wristbands: 2 };
@@ -137,6 +150,61 @@ describe('the gate pass', () => {
     expect(passPublicKeySchema.safeParse({ ...jwk, x: jwk.x.slice(1) }).success).toBe(false);
     const text = await sign(pair.privateKey, PASS);
     expect(await verifyPass(text, await importPassPublicKey(jwk))).toEqual(PASS);
+  });
+
+  it('is issued with a low s, and refused with s replaced by n − s (which Web Crypto itself accepts)', async () => {
+    const { privateKey, publicKey } = await keyPair();
+    let highFromWebCrypto = 0;
+    for (let i = 0; i < 200; i++) {
+      const pass = { ...PASS, wristbands: (i % 99) + 1 };
+      const text = await sign(privateKey, pass);
+      const { signature, message } = parsePass(text)!;
+      expect(isLowS(signature), text).toBe(true);
+      expect(await verifyPass(text, publicKey)).toEqual(pass);
+
+      const other = malleated(text);
+      expect(other).not.toBe(text);
+      // The malleated signature is valid ECDSA: only the low-s rule refuses it.
+      expect(await crypto.subtle.verify(PASS_SIGN_PARAMS, publicKey, fromBase64Url(other.slice(-86)), new TextEncoder().encode(message))).toBe(true);
+      expect(parsePass(other), other).toBeUndefined();
+      expect(await verifyPass(other, publicKey), other).toBeUndefined();
+
+      // What Web Crypto makes before normalising: high s about half the time.
+      const raw = new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, privateKey, new TextEncoder().encode(message)));
+      if (!isLowS(raw)) {
+        highFromWebCrypto++;
+        expect(isLowS(lowS(raw))).toBe(true);
+        expect(await verifyPass(encodePass(pass, lowS(raw)), publicKey)).toEqual(pass);
+        expect(await verifyPass(encodePass(pass, raw), publicKey)).toBeUndefined();
+      } else expect(lowS(raw)).toEqual(raw);
+    }
+    // 200 signatures with none high would be a 2^-200 chance: the normalising was exercised.
+    expect(highFromWebCrypto).toBeGreaterThan(0);
+  });
+
+  it('an ITN1 pass (made before keys, already mailed) verifies in either form of s: refusing half of them would turn real tickets away', async () => {
+    const { privateKey, publicKey } = await keyPair();
+    const message = 'ITN1.7K3Q9P.20271024.2';
+    const raw = new Uint8Array(await crypto.subtle.sign(PASS_SIGN_PARAMS, privateKey, new TextEncoder().encode(message)));
+    const expected = { reference: 'ITN-7K3Q9P', edition: '2027', wristbands: 2 };
+    const low = lowS(raw);
+    const high = new Uint8Array(low);
+    high.set(toBytes(P256_ORDER - toBigInt(low.subarray(32))), 32);
+    expect(isLowS(high)).toBe(false);
+    expect(await verifyPass(`${message}.${toBase64Url(low)}`, publicKey)).toEqual(expected);
+    expect(await verifyPass(`${message}.${toBase64Url(high)}`, publicKey)).toEqual(expected);
+  });
+
+  it('s outside 1..n/2 is never low', () => {
+    const half = P256_ORDER >> 1n;
+    const signature = (s: bigint) => Uint8Array.from([...new Uint8Array(32).fill(7), ...toBytes(s)]);
+    expect(isLowS(signature(0n))).toBe(false);
+    expect(isLowS(signature(1n))).toBe(true);
+    expect(isLowS(signature(half))).toBe(true);
+    expect(isLowS(signature(half + 1n))).toBe(false);
+    expect(isLowS(signature(P256_ORDER))).toBe(false);
+    expect(isLowS(new Uint8Array(63))).toBe(false);
+    expect(lowS(signature(half + 1n))).toEqual(signature(P256_ORDER - half - 1n));
   });
 
   it('base64url round-trips bytes, and bad text decodes to nothing', () => {

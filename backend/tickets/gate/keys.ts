@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encodePass, fromBase64Url, PASS_KEY_PARAMS, PASS_SIGN_PARAMS, passMessage, passPublicKeySchema, toBase64Url, type GatePass, type PassPublicKey } from '@/contract/gate/pass';
+import { fromBase64Url, PASS_KEY_PARAMS, passPublicKeySchema, signPassWith, toBase64Url, type GatePass, type PassPublicKey } from '@/contract/gate/pass';
 import type { Db } from '../../db/schema';
 import type { AppDeps } from '../../kernel/deps';
 
@@ -66,10 +66,13 @@ export function gateKeysOf(deps: { db: AppDeps['db']; config: Pick<AppDeps['conf
   };
 }
 
-/** The pass text for a ticket (contract/gate/pass.ts): its message and an IEEE P1363 signature, as Web Crypto makes it. */
-export async function signPass(keys: GateKeys, pass: GatePass): Promise<string> {
-  const signature = await crypto.subtle.sign(PASS_SIGN_PARAMS, keys.privateKey, new TextEncoder().encode(passMessage(pass)));
-  return encodePass(pass, new Uint8Array(signature));
+/**
+ * The pass text for a ticket (contract/gate/pass.ts): its message and an IEEE P1363 signature in
+ * low-s form. Made afresh wherever a pass is shown (the ticket's page at each view, its mail when
+ * sent), never stored: a pass signed before low-s was required is replaced on the next view.
+ */
+export function signPass(keys: GateKeys, pass: GatePass): Promise<string> {
+  return signPassWith(keys.privateKey, pass);
 }
 
 /** The most wristbands a gate pass can say (contract/gate/pass.ts: one or two digits). */
