@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type Endpoints } from '@/contract/api/endpoints';
 import { fillPath, TEXT, type Endpoint, type PathParams } from '@/contract/api/endpoint';
-import type { ApiClient, QueryValue, TextResult } from './client';
+import type { ApiClient, IfChanged, QueryValue, TextResult } from './client';
 import { ApiError } from './errors';
 
 /**
@@ -78,4 +78,29 @@ export function createCall(client: (kind: ClientKind) => ApiClient, builtIn: () 
     return api.post(path, input.body, { idempotencyKey: input.idempotencyKey, csrfToken: input.csrfToken, schema: entry.result });
   }
   return call as Call;
+}
+
+/** The GET endpoints that answer JSON: what a conditional call may ask. */
+export type JsonGetName = { [N in EndpointName]: Endpoints[N] extends { method: 'GET'; result: z.ZodType } ? N : never }[EndpointName];
+
+/**
+ * `callIfChanged(name, etag, input?, options?)`: a GET of the table with If-None-Match, for an
+ * answer a caller keeps and asks for again (the gate's pack): { changed: false } when the copy it
+ * holds under `etag` is still the answer (304, no body), else the parsed answer and its ETag.
+ */
+export type CallIfChanged = <N extends JsonGetName>(
+  name: N,
+  etag: string | undefined,
+  ...args: CallArgs<Endpoints[N]>
+) => Promise<IfChanged<ResultOf<N>>>;
+
+export function createCallIfChanged(client: (kind: ClientKind) => ApiClient, builtIn: () => boolean): CallIfChanged {
+  async function callIfChanged(name: EndpointName, etag: string | undefined, input: LooseInput = {}, options: CallOptions = {}): Promise<unknown> {
+    const entry: Endpoint = ENDPOINTS[name];
+    const path = fillPath(entry.path, input.params);
+    if (entry.method !== 'GET' || entry.result === TEXT) throw new Error(`${name}: a conditional call is a GET that answers JSON`);
+    if (entry.builtInOnly && !builtIn()) throw notOffered(name, entry.method, path);
+    return client(options.client ?? 'visitor').getIfChanged(path, { query: input.query, schema: entry.result, csrfToken: input.csrfToken, etag });
+  }
+  return callIfChanged as CallIfChanged;
 }

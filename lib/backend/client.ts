@@ -54,6 +54,17 @@ export interface PostOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
 }
 
+/**
+ * A conditional GET's answer (RFC 9110 If-None-Match): the new body with its ETag, or "not
+ * modified" — the copy the caller holds under `etag` is still the answer.
+ */
+export type IfChanged<T> = { changed: true; body: T; etag: string | undefined } | { changed: false; etag: string };
+
+export interface GetIfChangedOptions<S extends z.ZodType> extends GetOptions<S> {
+  /** The ETag of the copy the caller holds; none: an ordinary GET. */
+  etag?: string | undefined;
+}
+
 /** A post's result: the schema's output when one is given, else the raw parsed JSON. */
 export type PostResult<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -62,6 +73,8 @@ export interface ApiClient {
   /** The full URL a path (and query) resolves to. */
   url(path: string, query?: Record<string, QueryValue>): string;
   get<S extends z.ZodType>(path: string, options: GetOptions<S>): Promise<z.output<S>>;
+  /** A GET that sends If-None-Match: a 304 is "not modified" (no body), not an error. */
+  getIfChanged<S extends z.ZodType>(path: string, options: GetIfChangedOptions<S>): Promise<IfChanged<z.output<S>>>;
   post<S extends z.ZodType | undefined = undefined>(path: string, body: unknown, options?: PostOptions<S>): Promise<PostResult<S>>;
   /** A GET whose answer is not JSON (a CSV export): its text and the headers describing it. */
   getText(path: string, options?: { query?: Record<string, QueryValue>; accept?: string }): Promise<TextResult>;
@@ -174,7 +187,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    */
   async function send(method: 'GET' | 'POST', path: string, url: string, init: { headers: Headers; body?: string }): Promise<unknown> {
     const { status, text } = await exchange(method, path, url, init);
+    return interpret(method, path, init.headers, status, text);
+  }
 
+  /** An answer's JSON body, or the ApiError it is (any status outside 2xx, or a body that is not JSON). */
+  async function interpret(method: 'GET' | 'POST', path: string, sent: Headers, status: number, text: string): Promise<unknown> {
     let body: unknown;
     let parseFailed = false;
     if (text.trim() !== '') {
@@ -186,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     if (status < 200 || status >= 300) {
-      await onErrorStatus(method, path, status, init.headers);
+      await onErrorStatus(method, path, status, sent);
       const details = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
       const reason =
         (typeof details.message === 'string' && details.message) ||
@@ -217,6 +234,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const headers = await buildHeaders({ csrfToken });
       const body = await send('GET', path, joinUrl(options.baseUrl, path, query), { headers });
       return parseWith(schema, body, path);
+    },
+    async getIfChanged<S extends z.ZodType>(path: string, { query, schema, csrfToken, etag }: GetIfChangedOptions<S>): Promise<IfChanged<z.output<S>>> {
+      const headers = await buildHeaders({ csrfToken });
+      if (etag) headers.set('If-None-Match', etag);
+      const answer = await exchange('GET', path, joinUrl(options.baseUrl, path, query), { headers });
+      if (etag && answer.status === 304) return { changed: false, etag: answer.headers.get('etag') ?? etag };
+      const body = await interpret('GET', path, headers, answer.status, answer.text);
+      return { changed: true, body: parseWith(schema, body, path), etag: answer.headers.get('etag') ?? undefined };
     },
     async post(path: string, payload: unknown, postOptions: PostOptions<z.ZodType | undefined> = {}): Promise<unknown> {
       const headers = await buildHeaders(postOptions);

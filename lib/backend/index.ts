@@ -9,6 +9,9 @@
  *               credentials, Next's data cache), 'lookup' (no credentials, no cache)
  *       A text endpoint (the CSV export) answers { text, contentType, contentDisposition }.
  *       A builtInOnly endpoint with API_BASE_URL set: a 404 ApiError, and no request.
+ *   callIfChanged(name, etag, input?, { client? }) -> { changed: true, body, etag } or
+ *       { changed: false, etag }: a GET with If-None-Match, for an answer the caller keeps (a 304
+ *       is "keep yours", not an error)
  *   capabilities() -> { builtIn, publishing, inbox, campaigns, offlineGate, editionStatus,
  *       backups, checkout: { origin } | null }, resolved once: what pages read instead of settings
  *   ApiError { status (0 = network/timeout), path, body (parsed JSON error body) }
@@ -28,12 +31,12 @@ import { cookies, headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { REQUEST_ID_HEADER } from '@/contract/http/request-id';
 import type { ApiClient } from './client';
-import { createCall, type Call, type ClientKind } from './call';
+import { createCall, createCallIfChanged, type Call, type CallIfChanged, type ClientKind } from './call';
 import { capabilities } from './capabilities';
 import { buildApiClient } from './mode';
 
 export { capabilities, type Capabilities } from './capabilities';
-export { createCall, type Call, type CallInput, type CallOptions, type ClientKind, type InputOf, type ResultOf } from './call';
+export { createCall, createCallIfChanged, type Call, type CallIfChanged, type CallInput, type CallOptions, type ClientKind, type InputOf, type ResultOf } from './call';
 
 export { ApiError, isApiError, readApiErrorBody, type ApiErrorDetails } from './errors';
 export {
@@ -42,6 +45,7 @@ export {
   type ApiClientOptions,
   type FetchLike,
   type GetOptions,
+  type IfChanged,
   type PostOptions,
   type PostResult,
   type QueryValue,
@@ -144,6 +148,9 @@ const CLIENTS: Record<ClientKind, () => ApiClient> = { visitor: getApiClient, pu
 /** The typed calls over contract/api/endpoints.ts, on the site's clients (see the header). */
 export const call: Call = createCall((kind) => CLIENTS[kind](), () => capabilities().builtIn);
 
+/** A conditional GET over the same clients (see the header). */
+export const callIfChanged: CallIfChanged = createCallIfChanged((kind) => CLIENTS[kind](), () => capabilities().builtIn);
+
 function bindLazily(get: () => ApiClient): ApiClient {
   return {
     get timeoutMs() {
@@ -151,6 +158,7 @@ function bindLazily(get: () => ApiClient): ApiClient {
     },
     url: (path, query) => get().url(path, query),
     get: (path, options) => get().get(path, options),
+    getIfChanged: (path, options) => get().getIfChanged(path, options),
     post: (path, body, options) => get().post(path, body, options),
     getText: (path, options) => get().getText(path, options),
   };

@@ -48,13 +48,14 @@ export function navigationModule() {
 export async function backendModule(app: () => BackendApp | undefined, cookie?: (name: string) => string | undefined) {
   const errors = await import('@/lib/backend/errors');
   const { createApiClient, AUTH_TOKEN_COOKIE } = await import('@/lib/backend/client');
-  const { createCall } = await import('@/lib/backend/call');
+  const { createCall, createCallIfChanged } = await import('@/lib/backend/call');
   const { capabilitiesOf } = await import('@/lib/backend/capabilities');
   const apiClient = createApiClient({ baseUrl: 'http://backend.test', fetch: async (request) => app()!.fetch(request), getCookie: cookie });
   // The built-in backend answers (no API_BASE_URL), without Paystack's checkout.
   const capabilities = () => capabilitiesOf(undefined, () => undefined);
   const call = createCall(() => apiClient, () => true);
-  return { apiClient, call, capabilities, AUTH_TOKEN_COOKIE, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
+  const callIfChanged = createCallIfChanged(() => apiClient, () => true);
+  return { apiClient, call, callIfChanged, capabilities, AUTH_TOKEN_COOKIE, ApiError: errors.ApiError, isApiError: errors.isApiError, readApiErrorBody: errors.readApiErrorBody };
 }
 
 /** next/headers with the given cookies (read at each call). */
