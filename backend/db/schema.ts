@@ -123,25 +123,35 @@ export interface RegistrationTable {
   edition: ColumnType<string | null, string | null | undefined, string | null>;
   /** The visitor gave the wristbands back ("I can't come"); the gate refuses the ticket. */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The gate scan that is the check-in (gate_scans.id; migration 2026-11-29-1); null: not checked in, or checked in before scans were recorded. */
+  /** The gate scan that is the check-in (the row's key, gate_scans.id; migration 2026-11-29-1); null: not checked in, or checked in before scans were recorded. */
   checked_in_scan: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
- * One scan at a gate (migration 2026-11-29-1, backend/tickets/gate/scans.ts): an offline admission a phone
- * synced, or an online scan (the JavaScript gate's, or the gate form's). The id is the phone's, so
- * a retried sync is the same row.
+ * One scan at a gate (migrations 2026-11-29-1 and 2026-12-02-2, backend/tickets/gate/scans.ts): an
+ * offline admission a phone synced, or an online scan (the JavaScript gate's, or the gate form's).
+ * A scan is (device_id, scan_id), so a retried sync is the same row and two phones never meet.
  */
 export interface GateScanTable {
+  /** The row's own key (server-made; the phone's id on rows from before 2026-12-02-2): what registrations.checked_in_scan names. */
   id: string;
+  /** The phone's id for the scan, unique on its device (nullable in the database only because SQLite adds no NOT NULL column without a default). */
+  scan_id: string;
   /** Normalised (ITN-XXXXXX) when it is one; otherwise the text as scanned. */
   reference: string;
   device_id: string;
   device_name: string;
   /** The name shown for the staff member signed in on the device. */
   staff: string;
-  /** The phone's time for an offline scan (never later than received_at); the server's for an online one. */
+  /**
+   * The time that judges it: the phone's for an offline scan, unless flagged (time_flag), then its
+   * arrival; the server's for an online one. Never later than received_at.
+   */
   scanned_at: string;
+  /** The time the phone gave for an offline scan, as UTC ISO; null for an online one (and rows from before 2026-12-02-2). */
+  device_time: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the phone's time was not taken (GateTimeFlag, backend/tickets/gate/scans.ts), else null. */
+  time_flag: ColumnType<string | null, string | null | undefined, string | null>;
   received_at: string;
   /** 0 or 1 */
   offline: number;

@@ -3,11 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dashboardResultSchema } from '@/contract/api/admin';
 import { gatePackResultSchema, gateSyncResultSchema, GATE_SYNC_MAX_SCANS, PACK_STATE, referenceHash, type GatePack, type GateScan, type GateSyncAnswer } from '@/contract/api/gate';
 import { CHECK_IN_REFUSALS, ticketResultSchema } from '@/contract/api/tickets';
-import { importPassPublicKey, verifyPass } from '@/contract/gate/pass';
+import { encodePass, importPassPublicKey, isLowS, P256_ORDER, parsePass, verifyPass } from '@/contract/gate/pass';
+import { decideOffline } from '@/contract/gate/decide';
+import { gateKeysOf, signPass } from '../tickets/gate/keys';
 import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/queries';
 import { parseBackendConfig } from '../kernel/config';
-import type { Db } from '../db/schema';
+import { Migrator, type Kysely } from 'kysely';
+import { migrations, staticMigrationProvider } from '../db/migrations';
+import type { Db, GateScanTable } from '../db/schema';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 /**
@@ -101,6 +105,9 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
   const checkIn = (w: World, reference: string, token = w.bisi) => postJson(w.app, '/api/admin/check-ins/', { reference }, auth(token));
   const registration = (w: World, reference: string) =>
     w.db.selectFrom('registrations').select(['checked_in_at', 'checked_in_by', 'checked_in_scan']).where('ticket_reference', '=', reference).executeTakeFirstOrThrow();
+  /** The row key (what registrations.checked_in_scan names) of a device's scan. */
+  const rowKey = async (w: World, deviceId: string, scanId: string) =>
+    (await w.db.selectFrom('gate_scans').select('id').where('device_id', '=', deviceId).where('scan_id', '=', scanId).executeTakeFirstOrThrow()).id;
   const audits = (w: World, action: string, reference: string) => w.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('target_id', '=', reference).execute();
   const dashboard = async (w: World) => dashboardResultSchema.parse(await (await w.app.request('/api/admin/dashboard/', { headers: auth(w.bisi) })).json()).data;
 
@@ -129,6 +136,33 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     expect(pack.salt.length).toBeGreaterThanOrEqual(22);
     const secrets = await w.db.selectFrom('server_secrets').select('name').where('name', 'like', 'gate-%').orderBy('name').execute();
     expect(secrets.map((s) => s.name)).toEqual(['gate-pass-key', 'gate-reference-salt']);
+  });
+
+  it('passes are issued in low-s form; the same pass with s replaced by n − s is refused by the gate’s verifier, offline and on the phone online', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    const pack = await packOf(w);
+    const key = await importPassPublicKey(pack.publicKey);
+    const keys = await gateKeysOf({ db: w.db, config: { gateSigningKey: undefined } })();
+    const high = (text: string) => {
+      const { pass, signature } = parsePass(text)!;
+      const s = signature.subarray(32).reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+      const other = new Uint8Array(signature);
+      other.set(Uint8Array.from({ length: 32 }, (_, i) => Number(((P256_ORDER - s) >> BigInt(8 * (31 - i))) & 0xffn)), 32);
+      return encodePass(pass, other);
+    };
+    const passes = [(await ticketOf(w, t.url)).pass!];
+    for (let i = 0; i < 100; i++) passes.push(await signPass(keys, { reference: t.reference, edition: '2025-10-24', wristbands: 2 }));
+    const state = { pack, key, checkedInHere: new Map<string, string>() };
+    for (const pass of passes) {
+      expect(isLowS(parsePass(pass)!.signature), pass).toBe(true);
+      expect(await verifyPass(pass, key)).toEqual({ reference: t.reference, edition: '2025-10-24', wristbands: 2 });
+      // verifyPass is what the gate phone runs before asking the server and when it decides alone.
+      expect(await verifyPass(high(pass), key)).toBeUndefined();
+      expect(await decideOffline(high(pass), state)).toEqual({ status: 'refused', reason: 'forged' });
+    }
+    // Web Crypto's signatures are random: the 101 passes are different texts, every one low-s.
+    expect(new Set(passes).size).toBe(101);
   });
 
   it('GATE_SIGNING_KEY signs instead of a generated key; a pass of another key is refused', async () => {
@@ -226,7 +260,7 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     ]);
     expect(southAgain.counts).toEqual(north.counts);
 
-    expect(await registration(w, t.reference)).toEqual({ checked_in_at: early.scannedAt, checked_in_by: 'Bisi Gate', checked_in_scan: early.id });
+    expect(await registration(w, t.reference)).toEqual({ checked_in_at: early.scannedAt, checked_in_by: 'Bisi Gate', checked_in_scan: await rowKey(w, device.north.id, early.id) });
     const d = await dashboard(w);
     expect(d.duplicates).toEqual([duplicate]);
     expect(d.registrations).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
@@ -247,10 +281,10 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     expect(again).toEqual(first);
     expect(first.results.map((r) => r.result.status)).toEqual(['checked-in', 'checked-in']);
     expect(first.counts).toEqual({ registrations: 2, wristbands: 4, checkedInRegistrations: 2, checkedInWristbands: 4 });
-    const rows = await w.db.selectFrom('gate_scans').select(['id', 'reference', 'outcome']).orderBy('scanned_at').execute();
+    const rows = await w.db.selectFrom('gate_scans').select(['scan_id', 'device_id', 'reference', 'outcome']).orderBy('scanned_at').execute();
     expect(rows).toEqual([
-      { id: scans[0]!.id, reference: a.reference, outcome: 'checked-in' },
-      { id: scans[1]!.id, reference: b.reference, outcome: 'checked-in' },
+      { scan_id: scans[0]!.id, device_id: device.north.id, reference: a.reference, outcome: 'checked-in' },
+      { scan_id: scans[1]!.id, device_id: device.north.id, reference: b.reference, outcome: 'checked-in' },
     ]);
     expect(await audits(w, 'ticket.check-in', a.reference)).toHaveLength(1);
     expect(first.duplicates).toEqual([]);
@@ -263,22 +297,25 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     const scans = Array.from({ length: 50 }, (_, i) => scan(t.reference, new Date(base + i * 1000)));
     const earliest = scans[0]!;
     const shuffled = [...scans].sort(() => Math.random() - 0.5);
-    const answers = await Promise.all(
-      shuffled.map((s, i) => sync(i % 2 ? w.second : w.app, i % 3 ? w.bisi : w.tayo, { id: `device-${String(i).padStart(4, '0')}`, name: `Gate ${i}` }, [s])),
-    );
+    const gateOf = (i: number) => ({ id: `device-${String(i).padStart(4, '0')}`, name: `Gate ${i}` });
+    const answers = await Promise.all(shuffled.map((s, i) => sync(i % 2 ? w.second : w.app, i % 3 ? w.bisi : w.tayo, gateOf(i), [s])));
     expect(answers.every((a) => a.results.length === 1)).toBe(true);
-    expect((await registration(w, t.reference)).checked_in_scan).toBe(earliest.id);
+    expect((await registration(w, t.reference)).checked_in_scan).toBe(await rowKey(w, gateOf(shuffled.indexOf(earliest)).id, earliest.id));
     expect((await registration(w, t.reference)).checked_in_at).toBe(earliest.scannedAt);
 
-    const settled = await sync(w.app, w.bisi, device.north, scans);
-    expect(settled.results.filter((r) => r.result.status === 'checked-in').map((r) => r.id)).toEqual([earliest.id]);
-    expect(settled.results.filter((r) => r.result.status === 'already' && r.duplicate)).toHaveLength(49);
+    // Each gate's next sync (its scan sent again: the same scan) answers as the server now sees it.
+    const again = await Promise.all(shuffled.map((s, i) => sync(w.app, w.bisi, gateOf(i), [s])));
+    const settled = again.at(-1)!;
+    const results = again.flatMap((a) => a.results);
+    expect(results.filter((r) => r.result.status === 'checked-in').map((r) => r.id)).toEqual([earliest.id]);
+    expect(results.filter((r) => r.result.status === 'already' && r.duplicate)).toHaveLength(49);
     expect(settled.counts).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
     expect(settled.duplicates).toHaveLength(1);
     expect(settled.duplicates[0]!.checkIn.scannedAt).toBe(earliest.scannedAt);
     expect(settled.duplicates[0]!.duplicates.map((d) => d.scannedAt)).toEqual(scans.slice(1).map((s) => s.scannedAt));
     expect(await audits(w, 'ticket.check-in-duplicate', t.reference)).toHaveLength(49);
-    expect(await w.db.selectFrom('gate_scans').select('id').where('outcome', '=', 'checked-in').execute()).toEqual([{ id: earliest.id }]);
+    expect(await w.db.selectFrom('gate_scans').select('scan_id').where('outcome', '=', 'checked-in').execute()).toEqual([{ scan_id: earliest.id }]);
+    expect(await w.db.selectFrom('gate_scans').select('id').execute()).toHaveLength(50);
   });
 
   it('a given-back ticket admitted offline is refused as given back; an earlier edition’s likewise; an unknown reference is unknown; nothing is counted', async () => {
@@ -375,8 +412,9 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     const before = new Date().toISOString();
     const answer = await sync(w.app, w.bisi, device.north, [future]);
     const after = new Date().toISOString();
-    const row = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at']).where('id', '=', future.id).executeTakeFirstOrThrow();
+    const row = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at', 'device_time', 'time_flag']).where('scan_id', '=', future.id).executeTakeFirstOrThrow();
     expect(row.scanned_at).toBe(row.received_at);
+    expect(row).toMatchObject({ device_time: '2099-01-01T07:00:00.000Z', time_flag: 'ahead' });
     expect(row.scanned_at >= before && row.scanned_at <= after).toBe(true);
     expect(answer.results[0]!.result).toMatchObject({ status: 'checked-in', checkedInAt: row.scanned_at });
     // A phone time with an offset is stored in UTC, so times compare as text.
@@ -384,6 +422,117 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     const offset = scan(u.reference, '2025-10-24T09:15:00+01:00');
     await sync(w.app, w.bisi, device.north, [offset]);
     expect((await registration(w, u.reference)).checked_in_at).toBe('2025-10-24T08:15:00.000Z');
+    expect(await w.db.selectFrom('gate_scans').select(['device_time', 'time_flag']).where('scan_id', '=', offset.id).executeTakeFirstOrThrow()).toEqual({ device_time: '2025-10-24T08:15:00.000Z', time_flag: null });
+  });
+
+  it('two phones that make the same scan id for two tickets are two scans: each judged on its own, neither answered with the other’s ticket; a retry from one phone counts once', async () => {
+    const w = await world();
+    const a = await register(w, 1);
+    const b = await register(w, 3);
+    await w.db.updateTable('registrations').set({ first_name: 'Secondvisitorname' }).where('ticket_reference', '=', b.reference).execute();
+    const id = 'the-same-scan-id-on-two-phones';
+    const shared = (reference: string, minutesAgo: number): GateScan => ({ id, reference, scannedAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(), offline: true });
+    const north = await sync(w.app, w.bisi, device.north, [shared(a.reference, 5)]);
+    const south = await sync(w.second, w.tayo, device.south, [shared(b.reference, 3)]);
+    expect(north.results).toEqual([
+      { id, duplicate: false, result: expect.objectContaining({ status: 'checked-in', checkedInBy: 'Bisi Gate', ticket: { reference: a.reference, firstName: PERSON.firstName, lastName: PERSON.lastName, numberOfTickets: 1 } }) },
+    ]);
+    expect(south.results).toEqual([
+      { id, duplicate: false, result: expect.objectContaining({ status: 'checked-in', checkedInBy: 'Tayo North', ticket: { reference: b.reference, firstName: 'Secondvisitorname', lastName: PERSON.lastName, numberOfTickets: 3 } }) },
+    ]);
+    expect(JSON.stringify(north.results)).not.toContain(b.reference);
+    expect(JSON.stringify(south.results)).not.toContain(a.reference);
+    expect(south.counts).toEqual({ registrations: 2, wristbands: 4, checkedInRegistrations: 2, checkedInWristbands: 4 });
+    expect(south.duplicates).toEqual([]);
+    const [ra, rb] = [await registration(w, a.reference), await registration(w, b.reference)];
+    expect(ra.checked_in_scan).toBe(await rowKey(w, device.north.id, id));
+    expect(rb.checked_in_scan).toBe(await rowKey(w, device.south.id, id));
+    expect(ra.checked_in_scan).not.toBe(rb.checked_in_scan);
+
+    // The north phone's answer was lost: it sends the scan again (from either instance). Still its own, counted once.
+    const retried = await sync(w.second, w.bisi, device.north, [shared(a.reference, 5)]);
+    expect(retried.results).toEqual(north.results.map((r) => ({ ...r, result: { ...r.result } })));
+    expect(retried.counts).toEqual(south.counts);
+    // A third phone's online scan under the same id is its own too: b is already in.
+    const third = await sync(w.app, w.bisi, { id: 'device-third-0003', name: 'East door' }, [{ ...shared(b.reference, 0), offline: false }]);
+    expect(third.results).toEqual([{ id, duplicate: false, result: expect.objectContaining({ status: 'already', ticket: expect.objectContaining({ reference: b.reference }) }) }]);
+    expect(await w.db.selectFrom('gate_scans').select(['device_id', 'reference', 'outcome']).where('scan_id', '=', id).orderBy('received_at').execute()).toEqual([
+      { device_id: device.north.id, reference: a.reference, outcome: 'checked-in' },
+      { device_id: device.south.id, reference: b.reference, outcome: 'checked-in' },
+      { device_id: 'device-third-0003', reference: b.reference, outcome: 'already' },
+    ]);
+    expect(await audits(w, 'ticket.check-in', a.reference)).toHaveLength(1);
+    expect(await audits(w, 'ticket.check-in', b.reference)).toHaveLength(1);
+  });
+
+  it('an offline scan stamped before the gate could open (2000-01-01) never displaces a real check-in: flagged, and judged at its arrival', async () => {
+    const w = await world();
+    const t = await register(w, 2);
+    const real = scan(t.reference, new Date(Date.now() - 20 * MINUTE));
+    await sync(w.app, w.bisi, device.north, [real]);
+    const bogus = scan(t.reference, '2000-01-01T00:00:00.000Z');
+    const before = new Date().toISOString();
+    const answer = await sync(w.second, w.tayo, device.south, [bogus]);
+    expect(answer.results).toEqual([{ id: bogus.id, duplicate: true, result: expect.objectContaining({ status: 'already', checkedInAt: real.scannedAt, checkedInBy: 'Bisi Gate' }) }]);
+    expect(await registration(w, t.reference)).toEqual({ checked_in_at: real.scannedAt, checked_in_by: 'Bisi Gate', checked_in_scan: await rowKey(w, device.north.id, real.id) });
+    const row = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at', 'device_time', 'time_flag', 'outcome']).where('scan_id', '=', bogus.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ device_time: '2000-01-01T00:00:00.000Z', time_flag: 'before-gate', outcome: 'duplicate' });
+    expect(row.scanned_at).toBe(row.received_at);
+    expect(row.scanned_at >= before).toBe(true);
+    // Listed as the duplicate it is, at the time it arrived; the real scan stays the one counted.
+    expect(answer.duplicates).toEqual([
+      { reference: t.reference, wristbands: 2, checkIn: { device: 'North door', by: 'Bisi Gate', scannedAt: real.scannedAt }, duplicates: [{ device: device.south.id.slice(0, 8), by: 'Tayo North', scannedAt: row.scanned_at }] },
+    ]);
+    expect(answer.counts).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
+
+    // The bound: the gate opens at 00:00 Lagos the day before the first day (2025-10-24 here).
+    const eve = await register(w, 1);
+    const onTheEve = scan(eve.reference, '2025-10-23T00:00:00+01:00');
+    await sync(w.app, w.bisi, device.north, [onTheEve]);
+    expect((await registration(w, eve.reference)).checked_in_at).toBe('2025-10-22T23:00:00.000Z');
+    const early = await register(w, 1);
+    const tooEarly = scan(early.reference, '2025-10-22T23:59:59+01:00');
+    const alone = await sync(w.app, w.bisi, device.north, [tooEarly]);
+    // Alone, a flagged scan still checks its ticket in (the visitor is inside), at its arrival.
+    const flagged = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at', 'time_flag']).where('scan_id', '=', tooEarly.id).executeTakeFirstOrThrow();
+    expect(flagged).toEqual({ scanned_at: flagged.received_at, received_at: flagged.received_at, time_flag: 'before-gate' });
+    expect(alone.results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: flagged.received_at } });
+
+    // An honest offline scan that arrives later, earlier than the flagged one's arrival, takes over as ever.
+    const honest = scan(early.reference, new Date(Date.parse(flagged.received_at) - 10 * MINUTE));
+    const after = await sync(w.app, w.tayo, device.south, [honest]);
+    expect(after.results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: honest.scannedAt } });
+    expect((await registration(w, early.reference)).checked_in_scan).toBe(await rowKey(w, device.south.id, honest.id));
+  });
+
+  it('an offline scan stamped well before the list it was judged against never displaces a real check-in; within the tolerance it counts', async () => {
+    const w = await world();
+    const issuedAt = (await packOf(w)).issuedAt;
+    const issued = Date.parse(issuedAt);
+    const t = await register(w, 2);
+    expect((await checkIn(w, t.reference, w.tayo)).status).toBe(200);
+    const formCheckIn = (await registration(w, t.reference)).checked_in_at;
+    // The phone's clock is half an hour slow: its time is before the list it decided with was issued.
+    const slow: GateScan = { ...scan(t.reference, new Date(issued - 30 * MINUTE)), packIssuedAt: issuedAt };
+    const answer = await sync(w.app, w.bisi, device.north, [slow]);
+    expect(answer.results[0]).toMatchObject({ id: slow.id, duplicate: true, result: { status: 'already', checkedInAt: formCheckIn, checkedInBy: 'Tayo North' } });
+    expect((await registration(w, t.reference)).checked_in_at).toBe(formCheckIn);
+    const row = await w.db.selectFrom('gate_scans').select(['scanned_at', 'received_at', 'device_time', 'time_flag']).where('scan_id', '=', slow.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ scanned_at: row.received_at, received_at: row.received_at, device_time: new Date(issued - 30 * MINUTE).toISOString(), time_flag: 'before-pack' });
+
+    // Within GATE_CLOCK_TOLERANCE_MS (5 minutes) of the list's time, the phone's time stands: earlier than the form's check-in, it is the check-in.
+    const u = await register(w, 1);
+    expect((await checkIn(w, u.reference, w.tayo)).status).toBe(200);
+    const drift: GateScan = { ...scan(u.reference, new Date(issued - 4 * MINUTE)), packIssuedAt: issuedAt };
+    const drifted = await sync(w.app, w.bisi, device.north, [drift]);
+    expect(drifted.results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: drift.scannedAt } });
+    expect(await w.db.selectFrom('gate_scans').select('time_flag').where('scan_id', '=', drift.id).executeTakeFirstOrThrow()).toEqual({ time_flag: null });
+
+    // A phone that says no list (one that queued its scans before it sent one) is held to the gate's opening only.
+    const v = await register(w, 1);
+    expect((await checkIn(w, v.reference, w.tayo)).status).toBe(200);
+    const unsaid = scan(v.reference, new Date(issued - 30 * MINUTE));
+    expect((await sync(w.app, w.bisi, device.north, [unsaid])).results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: unsaid.scannedAt } });
   });
 
   it('bad bodies are refused in the result pattern and record nothing; no session is 401', async () => {
@@ -403,6 +552,7 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
       { device: { ...device.north, name: 'x'.repeat(41) }, scans: [] },
       { device: device.north, scans: [{ ...good, id: 'tiny' }] },
       { device: device.north, scans: [{ ...good, scannedAt: 'yesterday' }] },
+      { device: device.north, scans: [{ ...good, packIssuedAt: 'this morning' }] },
       { device: device.north, scans: [{ ...good, offline: 'yes' }] },
       { device: device.north, scans: [{ ...good, reference: 'x'.repeat(65) }] },
       { device: device.north, scans: Array.from({ length: GATE_SYNC_MAX_SCANS + 1 }, () => scan(t.reference, new Date())) },
@@ -430,5 +580,58 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     expect(noSession.headers.get('cache-control')).toBe('no-store');
     expect(await w.db.selectFrom('gate_scans').select('id').execute()).toEqual([]);
     expect((await registration(w, t.reference)).checked_in_at).toBeNull();
+  });
+});
+
+describe.each(dbTargets)('the scan identity migration on $name', (target) => {
+  it('keeps the scans recorded before it: each is (its device, its id), and the check-in still names its row', async () => {
+    const database = await target.create();
+    try {
+      const db = database.handle.db;
+      const names = Object.keys(migrations).sort();
+      const mine = names.indexOf('2026-12-02-2-gate-scan-identity');
+      expect(mine).toBeGreaterThan(0);
+      const migrator = new Migrator({ db, provider: staticMigrationProvider });
+      expect((await migrator.migrateTo(names[mine - 1]!)).error).toBeUndefined();
+      // As the code before this change wrote them: the phone's id as the key.
+      const at = new Date(Date.now() - 30 * MINUTE).toISOString();
+      await db
+        .insertInto('registrations')
+        .values({ id: 'reg-1', ticket_reference: 'ITN-7K3Q9P', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone: '08012345678', number_of_tickets: 2, submitted_at: at, created_at: at, edition: '2025-10-24', checked_in_at: at, checked_in_by: 'Bisi Gate', checked_in_scan: 'old-phone-scan-0000000001' })
+        .execute();
+      const old = { reference: 'ITN-7K3Q9P', device_name: 'North door', staff: 'Bisi Gate', received_at: at, offline: 1, admitted: 1, reason: null };
+      const legacy = db as unknown as Kysely<{ gate_scans: Omit<GateScanTable, 'scan_id' | 'device_time' | 'time_flag'> }>;
+      await legacy
+        .insertInto('gate_scans')
+        .values([
+          { ...old, id: 'old-phone-scan-0000000001', device_id: 'device-north-0001', scanned_at: at, outcome: 'checked-in' },
+          { ...old, id: 'old-phone-scan-0000000002', device_id: 'device-south-0002', device_name: '', staff: 'Tayo North', scanned_at: new Date(Date.parse(at) + MINUTE).toISOString(), outcome: 'duplicate' },
+        ])
+        .execute();
+
+      const { app } = await buildApp(database.handle, { env: { TICKET_SECRET: SECRET } });
+      expect(await db.selectFrom('gate_scans').select(['id', 'scan_id', 'device_id', 'device_time', 'time_flag']).orderBy('id').execute()).toEqual([
+        { id: 'old-phone-scan-0000000001', scan_id: 'old-phone-scan-0000000001', device_id: 'device-north-0001', device_time: null, time_flag: null },
+        { id: 'old-phone-scan-0000000002', scan_id: 'old-phone-scan-0000000002', device_id: 'device-south-0002', device_time: null, time_flag: null },
+      ]);
+      // The north phone's queue still held its scan: sent again after the upgrade, it is the same scan.
+      await upsertStaffUser(db, { email: 'bisi@itan.example', name: 'Bisi Gate', password: 'gate-password-long' });
+      const token = ((await (await postJson(app, '/api/auth/login/', { email: 'bisi@itan.example', password: 'gate-password-long' })).json()) as Json).token as string;
+      const res = await postJson(app, '/api/admin/check-ins/sync/', { device: { id: 'device-north-0001', name: 'North door' }, scans: [{ id: 'old-phone-scan-0000000001', reference: 'ITN-7K3Q9P', scannedAt: at, offline: true }] }, { Authorization: `Bearer ${token}` });
+      const answer = gateSyncResultSchema.parse(await res.json()).data;
+      expect(answer.results).toEqual([{ id: 'old-phone-scan-0000000001', duplicate: false, result: expect.objectContaining({ status: 'checked-in', checkedInAt: at }) }]);
+      expect(answer.counts).toMatchObject({ checkedInRegistrations: 1, checkedInWristbands: 2 });
+      expect(answer.duplicates).toEqual([
+        { reference: 'ITN-7K3Q9P', wristbands: 2, checkIn: { device: 'North door', by: 'Bisi Gate', scannedAt: at }, duplicates: [{ device: 'device-s', by: 'Tayo North', scannedAt: new Date(Date.parse(at) + MINUTE).toISOString() }] },
+      ]);
+      expect(await db.selectFrom('gate_scans').select('id').execute()).toHaveLength(2);
+
+      // Down and up again, with scans made since (their keys are the server's).
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      expect((await migrator.migrateUp()).error).toBeUndefined();
+      expect(await db.selectFrom('gate_scans').select('id').execute()).toHaveLength(2);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -111,10 +111,11 @@ export function checkInRoutes(deps: AppDeps) {
   // The gate form's check-in: a scan like any other (backend/tickets/gate/scans.ts), made and judged now.
   r.post('/', validJson(checkInRequestSchema), async (c) => {
     const { reference } = c.req.valid('json');
-    const edition = (await currentEdition(deps.db, deps.config)).key;
+    const current = await currentEdition(deps.db, deps.config);
+    const edition = current.key;
     const id = serverScanId();
-    await recordScan(deps.db, c.get('staff'), { id, text: reference, offline: false, device: GATE_FORM_DEVICE }, edition);
-    const [verdict] = await scanVerdicts(deps.db, [id], edition);
+    await recordScan(deps.db, c.get('staff'), { id, text: reference, offline: false, device: GATE_FORM_DEVICE }, current);
+    const [verdict] = await scanVerdicts(deps.db, GATE_FORM_DEVICE.id, [id], edition);
     const result = verdict!.result;
     switch (result.status) {
       case 'checked-in':

@@ -17,7 +17,8 @@ import { checkInCountsSchema, checkInResultSchema } from '@/contract/api/tickets
  * over 2^24, whatever the number of tickets), so a lost phone hands out no usable list.
  *
  * Sync sends what the gate admitted while offline, and (online) each scan as it happens; every
- * scan carries an id the phone made, so a retried sync never counts twice. The server judges:
+ * scan carries an id the phone made, unique on that phone (the server keys a scan by device and
+ * id), so a retried sync never counts twice. The server judges:
  * of the scans that admitted one ticket, the earliest by scan time is the check-in; any other is
  * a duplicate, listed (who, where, when) to every gate and on the dashboard, and never counted.
  */
@@ -72,12 +73,18 @@ export const GATE_SYNC_MAX_SCANS = 200;
 export const GATE_DEVICE_NAME_MAX = 40;
 
 export const gateScanSchema = z.object({
-  /** Made on the phone (crypto.randomUUID()): the same id sent twice is one scan. */
+  /** Made on the phone (crypto.randomUUID()): the same id sent twice by one device is one scan. */
   id: text().regex(/^[A-Za-z0-9_-]{16,64}$/),
   reference: text().max(64),
   scannedAt: isoInstant,
   /** The phone admitted it with no signal (queued); false: an online scan waiting for the server's verdict. */
   offline: z.boolean(),
+  /**
+   * An offline scan's: the issuedAt of the pack the phone judged it against. The scan cannot be
+   * earlier, so a scannedAt well before it is a wrong clock (backend/tickets/gate/scans.ts). Absent
+   * from phones that queued scans before it was sent.
+   */
+  packIssuedAt: isoInstant.optional(),
 });
 export type GateScan = z.infer<typeof gateScanSchema>;
 

@@ -20,6 +20,7 @@ import { newsletterOptIn } from './2026-11-30-2-newsletter-opt-in';
 import { campaigns } from './2026-11-30-3-campaigns';
 import { donationRetries } from './2026-12-01-1-donation-retries';
 import { editionKeys } from './2026-12-02-1-edition-keys';
+import { gateScanIdentity } from './2026-12-02-2-gate-scan-identity';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-3-campaigns': campaigns,
   '2026-12-01-1-donation-retries': donationRetries,
   '2026-12-02-1-edition-keys': editionKeys,
+  '2026-12-02-2-gate-scan-identity': gateScanIdentity,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -36,13 +36,15 @@ export function gateRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     const { device, scans } = c.req.valid('json');
     const staff = c.get('staff');
-    const edition = (await currentEdition(deps.db, deps.config)).key;
+    const current = await currentEdition(deps.db, deps.config);
+    const edition = current.key;
     // In order: the phone's queue is oldest first, and a scan repeated in one batch is recorded once.
     for (const scan of scans) {
-      await recordScan(deps.db, staff, { id: scan.id, text: scan.reference, scannedAt: scan.scannedAt, offline: scan.offline, device }, edition);
+      const { id, reference, scannedAt, offline, packIssuedAt } = scan;
+      await recordScan(deps.db, staff, { id, text: reference, scannedAt, offline, packIssuedAt, device }, current);
     }
     const [results, counts, duplicates] = await Promise.all([
-      scanVerdicts(deps.db, scans.map((s) => s.id), edition),
+      scanVerdicts(deps.db, device.id, scans.map((s) => s.id), edition),
       checkInCounts(deps.db, edition),
       gateDuplicates(deps.db, edition),
     ]);

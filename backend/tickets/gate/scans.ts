@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { GateScanResult } from '@/contract/api/gate';
 import { CHECK_IN_REFUSALS, referenceFromScan, type CheckInRefusalReason, type CheckInResult } from '@/contract/api/tickets';
 import { recordAudit } from '../../audit/log';
+import type { Edition } from '@/contract/edition';
 import type { Db } from '../../db/schema';
 import { newId } from '../../kernel/ids';
 import { findTicket, isEarlierEdition, type TicketRow } from '../queries';
 import type { StaffUser } from '../../kernel/deps';
+import { scanTime } from './scan-time';
 
 /**
  * Every scan at a gate, recorded and judged here (issue 29): the offline gate's synced admissions
@@ -21,6 +23,11 @@ import type { StaffUser } from '../../kernel/deps';
  *
  * A scan's verdict is read from the rows when it is answered (scanVerdicts): a scan that was the
  * check-in becomes a duplicate when an earlier offline scan arrives later.
+ *
+ * A scan is the phone's id on that phone (device_id, scan_id): two phones may make the same id and
+ * each is judged on its own. The row's own key (gate_scans.id, made here) is what
+ * registrations.checked_in_scan names. An offline scan's time is the phone's unless it is
+ * implausible (scan-time.ts): then it is flagged and judged at its arrival.
  */
 
 /** The online check-in form's scans (no JavaScript, or the gate before it downloaded its pack). */
@@ -33,7 +40,7 @@ export const GATE_FORM_DEVICE = { id: 'gate-form', name: 'Gate form (no JavaScri
 export type GateScanOutcome = 'pending' | 'checked-in' | 'already' | 'duplicate' | 'displaced' | 'refused' | 'unknown';
 
 export interface ScanInput {
-  /** The phone's id for the scan (the same id again is the same scan). */
+  /** The phone's id for the scan (the same id again from the same device is the same scan). */
   id: string;
   /** As scanned or typed: a reference, a ticket link or a gate pass. */
   text: string;
@@ -41,11 +48,16 @@ export interface ScanInput {
   scannedAt?: string;
   /** The phone admitted it with no signal. */
   offline: boolean;
+  /** An offline scan's: the issuedAt of the pack the phone judged it against. */
+  packIssuedAt?: string | undefined;
   device: { id: string; name: string };
 }
 
 interface ScanRow {
+  /** The row's own key (what registrations.checked_in_scan names). */
   id: string;
+  /** The phone's id for the scan. */
+  scan_id: string;
   reference: string;
   staff: string;
   scanned_at: string;
@@ -57,36 +69,43 @@ interface ScanRow {
 /** The name a gate shows for a staff member, as check-ins have always recorded it. */
 export const staffLabel = (staff: StaffUser): string => staff.name || staff.email;
 
-/** The phone's time as stored (UTC ISO, so it sorts as text), never later than `now`. */
-function clampedTime(phone: string | undefined, now: Date): string {
-  const at = phone ? new Date(phone) : now;
-  return Number.isNaN(at.getTime()) || at > now ? now.toISOString() : at.toISOString();
-}
-
 const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
+const SCAN_COLUMNS = ['id', 'scan_id', 'reference', 'staff', 'scanned_at', 'admitted', 'outcome', 'reason'] as const;
+
 /**
- * Records the scan and judges it (`edition`: the current edition's key). A scan id already
- * recorded changes nothing: its verdict is whatever scanVerdicts reads now.
+ * Records the scan and judges it (`edition`: the current edition's key, and its start date for when
+ * the gate may first admit). A scan this device already sent changes nothing: its verdict is
+ * whatever scanVerdicts reads now.
  */
-export async function recordScan(db: Db, staff: StaffUser, scan: ScanInput, edition: string, now: Date = new Date()): Promise<void> {
-  const receivedAt = now.toISOString();
+export async function recordScan(db: Db, staff: StaffUser, scan: ScanInput, current: Pick<Edition, 'key' | 'startDate'>, now: Date = new Date()): Promise<void> {
+  const edition = current.key;
+  const time = scanTime(scan, current.startDate, now);
   const row: ScanRow = {
-    id: scan.id,
+    id: newId(),
+    scan_id: scan.id,
     reference: referenceFromScan(scan.text) ?? scan.text.trim().slice(0, 64),
     staff: staffLabel(staff).slice(0, 100),
-    scanned_at: scan.offline ? clampedTime(scan.scannedAt, now) : receivedAt,
+    scanned_at: time.scannedAt,
     admitted: scan.offline ? 1 : 0,
     outcome: 'pending',
     reason: null,
   };
   const inserted = await db
     .insertInto('gate_scans')
-    .values({ ...row, device_id: scan.device.id, device_name: scan.device.name, received_at: receivedAt, offline: scan.offline ? 1 : 0 })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .values({
+      ...row,
+      device_id: scan.device.id,
+      device_name: scan.device.name,
+      received_at: now.toISOString(),
+      offline: scan.offline ? 1 : 0,
+      device_time: time.deviceTime,
+      time_flag: time.flag,
+    })
+    .onConflict((oc) => oc.columns(['device_id', 'scan_id']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return judge(db, staff, row, edition);
-  const stored = await db.selectFrom('gate_scans').select(['id', 'reference', 'staff', 'scanned_at', 'admitted', 'outcome', 'reason']).where('id', '=', scan.id).executeTakeFirst();
+  const stored = await db.selectFrom('gate_scans').select(SCAN_COLUMNS).where('device_id', '=', scan.device.id).where('scan_id', '=', scan.id).executeTakeFirst();
   // Recorded but never judged (its request died half-way): judge it now, as it was recorded.
   if (stored?.outcome === 'pending') await judge(db, staff, stored, edition);
 }
@@ -123,7 +142,7 @@ async function judge(db: Db, staff: StaffUser, scan: ScanRow, edition: string): 
   if (won) {
     await recordAudit(db, staff, { action: 'ticket.check-in', targetType: 'registration', targetId: scan.reference, summary: `${scan.reference} checked in (${wristbands(n)})` });
   }
-  if (outcome === 'duplicate' && first) await auditDuplicate(db, staff, ticket, scan.id);
+  if (outcome === 'duplicate' && first) await auditDuplicate(db, staff, ticket, scan.scan_id);
   if (outcome === 'checked-in') {
     // Scans that were the check-in until now (or that won a race meanwhile and lost it) are duplicates:
     // each is claimed by exactly one sweep, whichever request runs it.
@@ -133,9 +152,9 @@ async function judge(db: Db, staff: StaffUser, scan: ScanRow, edition: string): 
       .where('reference', '=', scan.reference)
       .where('outcome', '=', 'checked-in')
       .where('id', '<>', (eb) => eb.selectFrom('registrations').select(sql<string>`checked_in_scan`.as('checked_in_scan')).where('ticket_reference', '=', scan.reference))
-      .returning('id')
+      .returning('scan_id')
       .execute();
-    for (const d of displaced) await auditDuplicate(db, staff, ticket, d.id);
+    for (const d of displaced) await auditDuplicate(db, staff, ticket, d.scan_id);
   }
 }
 
@@ -167,7 +186,7 @@ function refusal(ticket: VerdictTicket, reason: CheckInRefusalReason): CheckInRe
 }
 
 function verdictOf(scan: ScanRow, ticket: VerdictTicket | undefined, edition: string): GateScanResult {
-  const answer = (result: CheckInResult, duplicate = false): GateScanResult => ({ id: scan.id, duplicate, result });
+  const answer = (result: CheckInResult, duplicate = false): GateScanResult => ({ id: scan.scan_id, duplicate, result });
   if (!ticket || scan.outcome === 'unknown') return answer({ success: false, status: 'unknown', reference: scan.reference });
   const checkedIn = { ticket: publicTicket(ticket), checkedInAt: ticket.checked_in_at ?? '', checkedInBy: ticket.checked_in_by ?? '' };
   if (ticket.checked_in_scan === scan.id) return answer({ success: true, status: 'checked-in', ...checkedIn });
@@ -180,19 +199,20 @@ function verdictOf(scan: ScanRow, ticket: VerdictTicket | undefined, edition: st
   return answer({ success: false, status: 'already', ...checkedIn }, scan.admitted === 1);
 }
 
-/** The scans' verdicts as the rows now say, in the order of `ids` (an id may repeat). */
-export async function scanVerdicts(db: Db, ids: readonly string[], edition: string): Promise<GateScanResult[]> {
+/** One device's scans' verdicts as the rows now say, in the order of `ids` (the phone's scan ids; an id may repeat). */
+export async function scanVerdicts(db: Db, device: string, ids: readonly string[], edition: string): Promise<GateScanResult[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('gate_scans as s')
     .leftJoin('registrations as r', 'r.ticket_reference', 's.reference')
-    .select(['s.id', 's.reference', 's.staff', 's.scanned_at', 's.admitted', 's.outcome', 's.reason'])
+    .select(['s.id', 's.scan_id', 's.reference', 's.staff', 's.scanned_at', 's.admitted', 's.outcome', 's.reason'])
     .select(['r.ticket_reference', 'r.first_name', 'r.last_name', 'r.number_of_tickets', 'r.checked_in_at', 'r.checked_in_by', 'r.checked_in_scan', 'r.edition', 'r.cancelled_at'])
-    .where('s.id', 'in', [...new Set(ids)])
+    .where('s.device_id', '=', device)
+    .where('s.scan_id', 'in', [...new Set(ids)])
     .execute();
   const byId = new Map(
     rows.map((r) => {
-      const scan: ScanRow = { id: r.id, reference: r.reference, staff: r.staff, scanned_at: r.scanned_at, admitted: Number(r.admitted), outcome: r.outcome, reason: r.reason };
+      const scan: ScanRow = { id: r.id, scan_id: r.scan_id, reference: r.reference, staff: r.staff, scanned_at: r.scanned_at, admitted: Number(r.admitted), outcome: r.outcome, reason: r.reason };
       const ticket: VerdictTicket | undefined =
         r.ticket_reference === null || r.first_name === null || r.last_name === null || r.number_of_tickets === null
           ? undefined
@@ -207,7 +227,7 @@ export async function scanVerdicts(db: Db, ids: readonly string[], edition: stri
               edition: r.edition,
               cancelled_at: r.cancelled_at,
             };
-      return [r.id, verdictOf(scan, ticket, edition)] as const;
+      return [r.scan_id, verdictOf(scan, ticket, edition)] as const;
     }),
   );
   return ids.map((id) => byId.get(id) ?? { id, duplicate: false, result: { success: false, status: 'unknown', reference: '' } });

@@ -256,7 +256,8 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
       if (!held) return { kind: 'no-pack' };
       const verdict = await decideOffline(text, { pack: held.pack, key: held.key, checkedInHere: await s.checkedInHere() });
       if (verdict.status === 'admit') {
-        await s.admit({ ...scan, reference: verdict.reference, offline: true }, held.pack.edition.key);
+        // With the list it was judged against: the server holds a phone time before that list as a wrong clock.
+        await s.admit({ ...scan, reference: verdict.reference, offline: true, packIssuedAt: held.pack.issuedAt }, held.pack.edition.key);
         patch({ queued: await s.queueSize() });
       }
       return { kind: 'offline', verdict };
