@@ -535,6 +535,55 @@ describe.each(dbTargets)('the offline gate on $name', (target) => {
     expect((await sync(w.app, w.bisi, device.north, [unsaid])).results[0]).toMatchObject({ duplicate: false, result: { status: 'checked-in', checkedInAt: unsaid.scannedAt } });
   });
 
+  it('the pack has a strong ETag over all but issuedAt: asked with it, 304 and no body until something changes', async () => {
+    const w = await world();
+    await register(w, 2);
+    const get = (headers: Record<string, string> = {}, token: string | null = w.bisi, app = w.app) =>
+      app.request('/api/admin/check-ins/offline/', { headers: { ...(token ? auth(token) : {}), ...headers } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const pack = gatePackResultSchema.parse(await first.json()).data;
+
+    // Another download a moment later: a new issuedAt, the same tag (and on the other instance).
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await get({}, w.bisi, w.second);
+    expect(second.headers.get('etag')).toBe(etag);
+    expect(gatePackResultSchema.parse(await second.json()).data.issuedAt).not.toBe(pack.issuedAt);
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await get({ 'If-None-Match': ifNoneMatch });
+      expect(res.status, ifNoneMatch).toBe(304);
+      expect(await res.text()).toBe('');
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    for (const ifNoneMatch of ['"other"', etag.slice(1, -1), 'garbage, "x']) expect((await get({ 'If-None-Match': ifNoneMatch })).status, ifNoneMatch).toBe(200);
+    // The session is checked first: no session is 401, tag or not.
+    expect((await get({ 'If-None-Match': etag }, null)).status).toBe(401);
+
+    // A registration, a check-in, a given-back ticket: each is a new pack under a new tag.
+    let tag = etag;
+    const changed = async () => {
+      const res = await get({ 'If-None-Match': tag });
+      expect(res.status).toBe(200);
+      const next = res.headers.get('etag')!;
+      expect(next).not.toBe(tag);
+      tag = next;
+    };
+    const t = await register(w, 1);
+    await changed();
+    expect((await checkIn(w, t.reference)).status).toBe(200);
+    await changed();
+    expect((await postJson(w.app, `/api/tickets/${t.reference}/cancel`, { token: t.token })).status).toBe(409);
+    const u = await register(w, 1);
+    await changed();
+    expect((await postJson(w.app, `/api/tickets/${u.reference}/cancel`, { token: u.token })).status).toBe(200);
+    await changed();
+    expect((await get({ 'If-None-Match': tag })).status).toBe(304);
+  });
+
   it('bad bodies are refused in the result pattern and record nothing; no session is 401', async () => {
     const w = await world();
     const t = await register(w, 1);

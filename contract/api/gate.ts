@@ -6,7 +6,8 @@ import { checkInCountsSchema, checkInResultSchema } from '@/contract/api/tickets
 /**
  * The offline gate's part of the /api contract (ours, issue 29), staff only:
  *
- *   GET  /api/admin/check-ins/offline/         → { success, data: GatePack }
+ *   GET  /api/admin/check-ins/offline/         → { success, data: GatePack }, with a strong ETag over
+ *                                                all of it but issuedAt; If-None-Match naming it → 304, no body
  *   POST /api/admin/check-ins/sync/ GateSync   → { success, data: GateSyncAnswer }
  *
  * The pack is what a gate phone keeps on the device (IndexedDB) to decide with no signal: the
@@ -115,5 +116,20 @@ export const gateSyncResultSchema = z.object({ success: z.literal(true), data: g
  * answer, or why not — signed out, a backend without offline gates, or no answer.
  */
 export type GateFailure = 'signed-out' | 'unavailable' | 'failed';
-export type GatePackAnswer = { ok: true; pack: GatePack } | { ok: false; reason: GateFailure };
+
+/** What the gate's download action is given: the ETag of the pack the phone holds, when it holds one. */
+export const gatePackRequestSchema = z
+  .object({ etag: text().max(200).regex(/^(W\/)?"[\x21\x23-\x7e]*"$/).optional() })
+  .optional();
+export type GatePackRequest = z.infer<typeof gatePackRequestSchema>;
+
+/**
+ * The download: a new pack and its ETag; or `changed: false` when the phone's pack is still the
+ * server's (a 304), with the time of that answer, which the phone takes as its pack's issuedAt (the
+ * same content, issued now: it bounds the scans judged against it, backend/tickets/gate/scan-time.ts).
+ */
+export type GatePackAnswer =
+  | { ok: true; changed: true; pack: GatePack; etag: string | null }
+  | { ok: true; changed: false; issuedAt: string }
+  | { ok: false; reason: GateFailure };
 export type GateSyncOutcome = { ok: true; answer: GateSyncAnswer } | { ok: false; reason: GateFailure };

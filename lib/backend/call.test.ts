@@ -3,7 +3,7 @@ import { TICKET_REFERENCE_PATTERN, ticketLinkToken } from '@/contract/api/ticket
 import { buildApp, dbTargets, validPayloads, type TestApp, type TestDatabase } from '@/test/support/databases';
 import { sendJson, startTestServer, type TestServer } from '@/test/support/http-server';
 import { staffToken } from '@/test/support/staff';
-import { createCall, type Call } from './call';
+import { createCall, createCallIfChanged, type Call, type CallIfChanged } from './call';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
 import { silentLogger } from './log';
@@ -30,9 +30,18 @@ function forwardToBackend(): void {
   };
 }
 
+function clientOver() {
+  return createApiClient({ baseUrl: server.origin, fetch: (request) => fetch(request), getCookie: (name) => cookies[name], log: silentLogger });
+}
+
 function callOver(builtIn = true): Call {
-  const client = createApiClient({ baseUrl: server.origin, fetch: (request) => fetch(request), getCookie: (name) => cookies[name], log: silentLogger });
+  const client = clientOver();
   return createCall(() => client, () => builtIn);
+}
+
+function callIfChangedOver(builtIn = true): CallIfChanged {
+  const client = clientOver();
+  return createCallIfChanged(() => client, () => builtIn);
 }
 
 beforeAll(async () => {
@@ -86,6 +95,24 @@ describe('typed calls against the built-in backend', () => {
     expect(Object.keys((await call('checkInCounts')).data).sort()).toEqual(['checkedInRegistrations', 'checkedInWristbands', 'registrations', 'wristbands']);
   });
 
+  it('a conditional GET: the answer and its ETag; asked again with it, "unchanged" (a 304 over HTTP), not an error', async () => {
+    forwardToBackend();
+    cookies = { authToken: await staffToken(t.app, database.handle) };
+    const callIfChanged = callIfChangedOver();
+    const first = await callIfChanged('gatePack', undefined);
+    if (!first.changed) throw new Error('expected the pack');
+    expect(first.body.data.publicKey.crv).toBe('P-256');
+    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(server.requests[0]!.headers['if-none-match']).toBeUndefined();
+    expect(await callIfChanged('gatePack', first.etag)).toEqual({ changed: false, etag: first.etag });
+    expect(server.requests[1]!.headers['if-none-match']).toBe(first.etag);
+    expect(await callIfChanged('gatePack', '"stale"')).toMatchObject({ changed: true, etag: first.etag });
+    // Refusals are ApiErrors as ever.
+    cookies = {};
+    const error = await callIfChanged('gatePack', first.etag).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+  });
+
   it('a refusal is an ApiError with the backend’s body', async () => {
     forwardToBackend();
     const error = await callOver()('ticket', { params: { reference: 'ITN-ABCDEF' }, query: { t: 'A'.repeat(22) } }).catch((e: unknown) => e);
@@ -112,7 +139,11 @@ describe('typed calls: shapes and refusals', () => {
 
   it('an endpoint only the built-in backend offers is refused without a request when another backend is configured', async () => {
     server.handler = (_req, res) => sendJson(res, 200, { success: true, data: {} });
-    for (const attempt of [() => callOver(false)('gatePack'), () => callOver(false)('inboxItem', { params: { kind: 'contact', id: 'x' } })]) {
+    for (const attempt of [
+      () => callOver(false)('gatePack'),
+      () => callIfChangedOver(false)('gatePack', '"x"'),
+      () => callOver(false)('inboxItem', { params: { kind: 'contact', id: 'x' } }),
+    ]) {
       const error = await attempt().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(404);

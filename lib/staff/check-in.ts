@@ -1,5 +1,5 @@
 import 'server-only';
-import { call, isApiError } from '@/lib/backend';
+import { call, callIfChanged, isApiError } from '@/lib/backend';
 import type { CheckInCounts } from '@/contract/api/tickets';
 import type { GateFailure, GatePackAnswer, GateSync, GateSyncOutcome } from '@/contract/api/gate';
 
@@ -12,10 +12,16 @@ export async function getCheckInCounts(): Promise<CheckInCounts | undefined> {
   }
 }
 
-/** The gate's download (issue 29); 'unavailable' when the backend has no offline gate (an external one). */
-export async function getGatePack(): Promise<GatePackAnswer> {
+/**
+ * The gate's download (issue 29); 'unavailable' when the backend has no offline gate (an external
+ * one). `etag`: the phone's pack's; when the backend answers that it is still current (304), the
+ * phone keeps it, issued as of now (issue 41).
+ */
+export async function getGatePack(etag?: string): Promise<GatePackAnswer> {
   try {
-    return { ok: true, pack: (await call('gatePack')).data };
+    const answer = await callIfChanged('gatePack', etag);
+    if (!answer.changed) return { ok: true, changed: false, issuedAt: new Date().toISOString() };
+    return { ok: true, changed: true, pack: answer.body.data, etag: answer.etag ?? null };
   } catch (error) {
     return { ok: false, reason: gateFailure(error) };
   }

@@ -5,7 +5,8 @@ import { staffToken } from '@/test/support/staff';
 /**
  * The offline gate's two actions (issue 29) against the built-in backend: without a staff
  * session they answer 'signed-out' (no redirect, so the phone keeps its queue); with one, the
- * download and a sync go through; a malformed sync is refused before the backend.
+ * download (or "unchanged", asked with the pack's ETag) and a sync go through; a malformed sync
+ * or ETag is refused before the backend.
  */
 let backend: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
 let token: string | undefined;
@@ -43,7 +44,17 @@ describe('the offline gate’s actions', () => {
     const reg = (await (await postJson(backend!, '/api/forms/registrations/', { ...validPayloads.registration(2), email: 'visitor@example.com' })).json()) as { ticketReference: string };
 
     const pack = await loadGatePackAction();
-    expect(pack.ok && pack.pack.tickets).toHaveLength(1);
+    if (!pack.ok || !pack.changed) throw new Error(`no pack: ${JSON.stringify(pack)}`);
+    expect(pack.pack.tickets).toHaveLength(1);
+    expect(pack.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+
+    // Asked with the pack's ETag and nothing changed: keep it, issued as of now (no list sent).
+    const before = new Date().toISOString();
+    const unchanged = await loadGatePackAction({ etag: pack.etag! });
+    expect(unchanged).toEqual({ ok: true, changed: false, issuedAt: expect.any(String) });
+    expect(unchanged.ok && !unchanged.changed && unchanged.issuedAt >= before).toBe(true);
+    expect(await loadGatePackAction({ etag: '"another"' })).toMatchObject({ ok: true, changed: true, etag: pack.etag });
+    for (const bad of [{ etag: 'not quoted' }, { etag: `"${'x'.repeat(300)}"` }, 'text', 5]) expect(await loadGatePackAction(bad)).toEqual({ ok: false, reason: 'failed' });
 
     for (const bad of [undefined, {}, { device, scans: [{ ...scan(reg.ticketReference), scannedAt: 'yesterday' }] }, { device, scans: Array.from({ length: 201 }, () => scan(reg.ticketReference)) }]) {
       expect(await syncGateAction(bad)).toEqual({ ok: false, reason: 'failed' });
@@ -51,5 +62,7 @@ describe('the offline gate’s actions', () => {
     const synced = await syncGateAction({ device, scans: [scan(reg.ticketReference)] });
     expect(synced.ok && synced.answer.results[0]?.result.status).toBe('checked-in');
     expect(synced.ok && synced.answer.counts.checkedInWristbands).toBe(2);
+    // A check-in changes the pack: the old tag brings the new one.
+    expect(await loadGatePackAction({ etag: pack.etag! })).toMatchObject({ ok: true, changed: true, pack: { counts: { checkedInWristbands: 2 } } });
   });
 });

@@ -1,6 +1,7 @@
 import { PACK_STATE, referenceHash, type GateDuplicate, type GatePack } from '@/contract/api/gate';
 import type { Edition } from '@/contract/edition';
 import type { Db } from '../../db/schema';
+import { strongEtag } from '../../kernel/etag';
 import { checkInCounts } from '../queries';
 import type { GateKeys } from './keys';
 import { GATE_FORM_DEVICE } from './scans';
@@ -39,6 +40,17 @@ export async function gatePack(db: Db, keys: GateKeys, edition: Pick<Edition, 'k
     counts,
     duplicates,
   };
+}
+
+/**
+ * The pack's ETag (issue 41): over all of it but issuedAt, so a list nothing has changed in keeps
+ * its tag, and a gate phone asking every minute gets a 304 instead of the whole list again. The
+ * phone then keeps its copy and takes the answer's time as its issuedAt (lib/staff/check-in.ts):
+ * the same content, issued now. Every part is built in a fixed order (tickets by hash, duplicates
+ * by time then reference, the key's fields by its schema), so equal content is equal text.
+ */
+export function gatePackEtag(pack: GatePack): string {
+  return strongEtag(JSON.stringify({ ...pack, issuedAt: undefined }));
 }
 
 /** How a gate is named in a duplicate: its volunteer's name for it, else the start of its id. */

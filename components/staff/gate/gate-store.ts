@@ -5,7 +5,7 @@ import { editionKeyOfDate } from '@/contract/edition';
 /**
  * What a gate phone keeps (IndexedDB, through `idb`), so it decides and remembers with no signal
  * and after a reload: the last download (hashes, states, the public key: no names, emails or
- * phones), this phone's id and gate name, the check-ins waiting to sync, the references checked
+ * phones) and its ETag (asked with, so an unchanged list is not sent again), this phone's id and gate name, the check-ins waiting to sync, the references checked
  * in on this phone, and the offline admissions the server later refused.
  */
 export interface GateDevice {
@@ -21,15 +21,16 @@ export interface GateAttention {
 }
 
 interface GateDb extends DBSchema {
-  meta: { key: MetaKey; value: GatePack | GateDevice | GateAttention[] };
+  meta: { key: MetaKey; value: GatePack | GateDevice | GateAttention[] | string };
   queue: { key: string; value: GateScan };
   /** `edition`: the pack's edition key (a start date on phones from before keys, issue 41). */
   here: { key: string; value: { reference: string; at: string; edition: string } };
 }
 
-type MetaKey = 'pack' | 'device' | 'attention';
+type MetaKey = 'pack' | 'packEtag' | 'device' | 'attention';
 interface MetaValues {
   pack: GatePack;
+  packEtag: string;
   device: GateDevice;
   attention: GateAttention[];
 }
@@ -86,10 +87,21 @@ export class GateStore {
     return key ? pack : { ...pack, edition: { ...pack.edition, key: editionKeyOfDate(pack.edition.startDate) } };
   }
 
-  /** A new download; a new edition (another key: not new dates) forgets the last one's check-ins on this phone. */
-  async savePack(pack: GatePack): Promise<void> {
+  /** The ETag of the pack kept, when the server gave one. */
+  packEtag(): Promise<string | undefined> {
+    return this.get('packEtag');
+  }
+
+  /**
+   * A download (or the pack kept, confirmed current with a new issuedAt), with its ETag, in one
+   * transaction so the tag always names the pack kept; a new edition (another key: not new dates)
+   * forgets the last one's check-ins on this phone.
+   */
+  async savePack(pack: GatePack, etag: string | null): Promise<void> {
     const tx = this.db.transaction(['meta', 'here'], 'readwrite');
     await tx.objectStore('meta').put(pack, 'pack');
+    if (etag) await tx.objectStore('meta').put(etag, 'packEtag');
+    else await tx.objectStore('meta').delete('packEtag');
     let cursor = await tx.objectStore('here').openCursor();
     while (cursor) {
       if (!ofEdition(cursor.value.edition, pack.edition)) await cursor.delete();

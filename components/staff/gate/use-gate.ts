@@ -1,15 +1,25 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GATE_SYNC_MAX_SCANS, type GateDuplicate, type GatePack, type GatePackAnswer, type GateScanResult, type GateSync, type GateSyncOutcome } from '@/contract/api/gate';
+import {
+  GATE_SYNC_MAX_SCANS,
+  type GateDuplicate,
+  type GatePack,
+  type GatePackAnswer,
+  type GatePackRequest,
+  type GateScanResult,
+  type GateSync,
+  type GateSyncOutcome,
+} from '@/contract/api/gate';
 import { referenceFromScan, type CheckInCounts, type CheckInResult } from '@/contract/api/tickets';
 import { decideOffline, GATE_STATUS_MESSAGES, type OfflineVerdict } from '@/contract/gate/decide';
 import { importPassPublicKey, looksLikePass, verifyPass } from '@/contract/gate/pass';
 import { GateStore, type GateAttention, type GateDevice } from './gate-store';
+import { keptPack } from './pack-answer';
 
 /** The gate's actions, passed in by the page (components never import app/). */
 export interface GateActions {
-  loadPack: () => Promise<GatePackAnswer>;
+  loadPack: (request: GatePackRequest) => Promise<GatePackAnswer>;
   sync: (sync: GateSync) => Promise<GateSyncOutcome>;
 }
 
@@ -90,21 +100,29 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
     [patch],
   );
 
-  /** Downloads the list again; says whether this backend has offline gates at all. */
+  /**
+   * Downloads the list again, or hears it is unchanged (sent the ETag of the one kept: a 304 costs
+   * no list); says whether this backend has offline gates at all.
+   */
   const refresh = useCallback(async (): Promise<'ok' | 'unavailable' | 'no-answer'> => {
     const s = store.current;
     if (!s || !navigator.onLine) return 'no-answer';
     lastRefresh.current = Date.now();
+    const held = pack.current;
+    const etag = held ? ((await s.packEtag()) ?? null) : null;
     let answer: GatePackAnswer;
     try {
-      answer = await withTimeout(actionsRef.current.loadPack(), CALL_TIMEOUT_MS);
+      answer = await withTimeout(actionsRef.current.loadPack(etag ? { etag } : {}), CALL_TIMEOUT_MS);
     } catch {
       reached(false);
       return 'no-answer';
     }
     if (answer.ok) {
-      await s.savePack(answer.pack);
-      await adoptPack(answer.pack);
+      // Unchanged: the pack kept is the server's as of now, so it takes now as its issuedAt.
+      const next = keptPack(held ? { pack: held.pack, etag } : undefined, answer);
+      if (!next) return 'no-answer';
+      await s.savePack(next.pack, next.etag);
+      await adoptPack(next.pack);
       patch({ signedOut: false });
       reached(true);
       return 'ok';
