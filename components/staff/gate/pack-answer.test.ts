@@ -5,7 +5,7 @@ import { keptPack } from './pack-answer';
 /** What a gate phone keeps after each kind of download answer (issue 41). */
 const pack = (issuedAt: string, tickets: GatePack['tickets'] = []): GatePack => ({
   issuedAt,
-  edition: { startDate: '2025-10-24', endDate: '2025-10-25' },
+  edition: { key: '2025', startDate: '2025-10-24', endDate: '2025-10-25' },
   publicKey: { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) },
   salt: 'a-salt-of-some-length',
   tickets,
