@@ -26,6 +26,9 @@ export const EDITION_TEXT = {
   headerProgramme: 'Programme',
   /** The programme's mark on the current day while the festival is on. */
   today: 'Today',
+  /** The programme's marks while the festival is on (issue 41): the session on now, and the next to start. */
+  sessionNow: 'Now',
+  sessionNext: 'Next',
   /** The edition section's line on registration, while it is (or will be) offered. */
   free: (hours: number) => `Registration is free. One wristband opens every reading, exhibition, screening and concert for the full ${hours} hours.`,
 } as const;
@@ -134,4 +137,9 @@ export function headerAction(status: EditionStatus, registrationUrl: string): He
 /** The Lagos day the status was computed on, while the festival is on (else undefined): the programme's "Today". */
 export function festivalToday(status: Pick<EditionStatus, 'phase' | 'now'>): string | undefined {
   return status.phase === 'live' ? lagosDate(new Date(status.now)) : undefined;
+}
+
+/** The edition's clock while the festival is on (else undefined): the programme's "Now" and "Next" (issue 41). */
+export function festivalNow(status: Pick<EditionStatus, 'phase' | 'now'>): Date | undefined {
+  return status.phase === 'live' ? new Date(status.now) : undefined;
 }

@@ -4,9 +4,9 @@ import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { getAllEventDetails, getPrograms } from '@/lib/content';
-import { lagosTime, programmeByDay, todayFirst } from '@/lib/content/programme';
+import { lagosTime, markNowAndNext, programmeByDay, todayFirst } from '@/lib/content/programme';
 import { getEdition, getEditionStatus } from '@/lib/edition';
-import { EDITION_TEXT, festivalToday } from '@/contract/edition-text';
+import { EDITION_TEXT, festivalNow, festivalToday } from '@/contract/edition-text';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { FESTIVAL_NAME, formatFestivalDates } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -27,13 +27,16 @@ export const NO_PROGRAMME = 'No programs available at the moment.';
 
 /**
  * /programme (issue 16): every session grouped by day and time, Lagos time, each with its .ics.
- * While the festival is on, today's day comes first, marked "Today" (issue 28).
+ * While the festival is on, today's day comes first, marked "Today" (issue 28), and the sessions
+ * on now and next are marked "Now" and "Next" (issue 41), in words, from the edition's clock at
+ * the time of the request: every page renders per request (app/layout.tsx), and a shared cache
+ * in front keeps a view SHARED_CACHE_SECONDS (5 s) at most, so a mark is never more than that late.
  */
 export default async function ProgrammePage() {
   const status = await getEditionStatus();
   const { startDate: festivalStartDate, endDate: festivalEndDate } = status.edition;
   const programme = programmeByDay(...(await Promise.all([getPrograms(), getAllEventDetails()])));
-  const days = todayFirst(programme.days, festivalToday(status));
+  const days = todayFirst(markNowAndNext(programme.days, festivalNow(status)), festivalToday(status));
   const { unscheduled } = programme;
   return (
     <Container className={styles.page}>
@@ -72,9 +75,17 @@ export default async function ProgrammePage() {
           </h2>
           <ol className={styles.sessions}>
             {day.sessions.map((s) => (
-              <li key={s.slug} className={styles.session} data-testid="programme-session">
+              <li key={s.slug} className={styles.session} data-testid="programme-session" data-mark={s.mark} aria-current={s.mark === 'now' ? 'time' : undefined}>
                 <p className={styles.sessionTime}>
                   <time dateTime={s.startsAt}>{lagosTime(s.startsAt)}</time>–<time dateTime={s.endsAt}>{lagosTime(s.endsAt)}</time>
+                  {s.mark ? (
+                    <>
+                      {' '}
+                      <strong className={styles.mark} data-mark={s.mark} data-testid="session-mark">
+                        {s.mark === 'now' ? EDITION_TEXT.sessionNow : EDITION_TEXT.sessionNext}
+                      </strong>
+                    </>
+                  ) : null}
                 </p>
                 <div className={styles.sessionBody}>
                   {s.category ? <p className={styles.category}>{s.category}</p> : null}

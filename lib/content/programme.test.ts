@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventDetailsFallback, programsFallback } from '@/contract/fallbacks';
-import { dayLabel, lagosDate, programmeByDay, sessionSubtitle, todayFirst, withSessionSubtitles } from './programme';
+import { dayLabel, lagosDate, markNowAndNext, programmeByDay, sessionSubtitle, todayFirst, withSessionSubtitles, type ProgrammeDay } from './programme';
+import { festivalNow } from '@/contract/edition-text';
 import { shiftEventDetail } from '@/contract/content/shift';
 
 describe('programme by day', () => {
@@ -69,5 +70,64 @@ describe('today first while the festival is on (issue 28)', () => {
     expect(todayFirst(days, undefined)).toEqual(days);
     expect(todayFirst(days, '2025-10-26')).toEqual(days);
     expect(days.some((d) => d.today)).toBe(false);
+  });
+});
+
+describe('"Now" and "Next" while the festival is on (issue 41)', () => {
+  const { days } = programmeByDay(programsFallback, eventDetailsFallback);
+  // The fallback: Friday 24 October 10:00–11:30 opening reading, 13:00 (until Saturday 18:00)
+  // Indigo and Ink, 18:30–21:30 poetry; Saturday 25 October 14:00–17:00 film, 19:00–22:00 concert.
+  const marks = (at: string | undefined, on: readonly ProgrammeDay[] = days) =>
+    Object.fromEntries(markNowAndNext(on, at ? new Date(at) : undefined).flatMap((d) => d.sessions.filter((s) => s.mark).map((s) => [s.slug, s.mark])));
+
+  it('before the first session: only the first is next', () => {
+    expect(marks('2025-10-24T00:00:00+01:00')).toEqual({ 'opening-reading-letters-from-ake': 'next' });
+    expect(marks('2025-10-24T09:59:59+01:00')).toEqual({ 'opening-reading-letters-from-ake': 'next' });
+  });
+
+  it('during a session: it is on now (from its start, not at its end), the following one is next', () => {
+    expect(marks('2025-10-24T10:00:00+01:00')).toEqual({ 'opening-reading-letters-from-ake': 'now', 'indigo-and-ink': 'next' });
+    // Lagos time whatever the server's zone: 09:30 UTC is 10:30 in Lagos.
+    expect(marks('2025-10-24T09:30:00Z')).toEqual({ 'opening-reading-letters-from-ake': 'now', 'indigo-and-ink': 'next' });
+  });
+
+  it('between two sessions: nothing is on, the next is marked', () => {
+    expect(marks('2025-10-24T11:30:00+01:00')).toEqual({ 'indigo-and-ink': 'next' });
+    expect(marks('2025-10-24T12:59:00+01:00')).toEqual({ 'indigo-and-ink': 'next' });
+  });
+
+  it('sessions on together are all on now (the two-day exhibition with the evening’s poetry)', () => {
+    expect(marks('2025-10-24T19:00:00+01:00')).toEqual({ 'indigo-and-ink': 'now', 'poetry-under-olumo': 'now', 'stories-on-screen': 'next' });
+  });
+
+  it('across the two days: after the first evening, the second day’s first session is next', () => {
+    expect(marks('2025-10-24T22:00:00+01:00')).toEqual({ 'indigo-and-ink': 'now', 'stories-on-screen': 'next' });
+    // 23:30 UTC on the 24th is already Saturday 00:30 in Lagos.
+    expect(marks('2025-10-24T23:30:00Z')).toEqual({ 'indigo-and-ink': 'now', 'stories-on-screen': 'next' });
+    expect(marks('2025-10-25T18:00:00+01:00')).toEqual({ 'homecoming-closing-concert': 'next' });
+  });
+
+  it('after the last session: nothing is marked', () => {
+    expect(marks('2025-10-25T21:59:59+01:00')).toEqual({ 'homecoming-closing-concert': 'now' });
+    expect(marks('2025-10-25T22:00:00+01:00')).toEqual({});
+    expect(marks('2025-10-25T23:59:00+01:00')).toEqual({});
+  });
+
+  it('sessions starting at the same time are next together; no clock (not live): nothing marked', () => {
+    const twin = { ...days[1]!.sessions[0]!, slug: 'twin', title: 'A twin' };
+    const withTwin = [days[0]!, { ...days[1]!, sessions: [days[1]!.sessions[0]!, twin, ...days[1]!.sessions.slice(1)] }];
+    expect(marks('2025-10-25T12:00:00+01:00', withTwin)).toEqual({ 'indigo-and-ink': 'now', 'stories-on-screen': 'next', twin: 'next' });
+    expect(marks(undefined)).toEqual({});
+    expect(markNowAndNext(days, undefined)).toEqual(days);
+  });
+
+  it('the clock is the edition’s while live, none otherwise; the marks survive today-first ordering', () => {
+    expect(festivalNow({ phase: 'live', now: '2025-10-25T14:30:00.000Z' })).toEqual(new Date('2025-10-25T14:30:00.000Z'));
+    for (const phase of ['announced', 'open', 'sold-out', 'closed', 'after'] as const) expect(festivalNow({ phase, now: '2025-10-25T14:30:00.000Z' })).toBeUndefined();
+    const ordered = todayFirst(markNowAndNext(days, new Date('2025-10-25T15:00:00+01:00')), '2025-10-25');
+    expect(ordered.map((d) => [d.date, d.sessions.map((s) => s.mark ?? '-')])).toEqual([
+      ['2025-10-25', ['now', 'next']],
+      ['2025-10-24', ['-', 'now', '-']],
+    ]);
   });
 });

@@ -16,7 +16,12 @@ export interface Session {
   venue: string;
   path: string;
   icsPath: string;
+  /** While the festival is on: the session on now, or the next to start (issue 41). */
+  mark?: SessionMark;
 }
+
+/** "now": on at the edition's clock (started, not ended); "next": the first to start after it. */
+export type SessionMark = 'now' | 'next';
 
 export interface ProgrammeDay {
   /** YYYY-MM-DD in Lagos. */
@@ -130,4 +135,30 @@ export function todayFirst(days: readonly ProgrammeDay[], today: string | undefi
   const index = today ? days.findIndex((d) => d.date === today) : -1;
   if (index < 0) return [...days];
   return [{ ...days[index]!, today: true }, ...days.slice(0, index), ...days.slice(index + 1)];
+}
+
+/**
+ * While the festival is on (issue 41): each session on at `now` (started, not yet ended: parallel
+ * rooms and a two-day exhibition may be on together) is marked "now", and the session(s) starting
+ * soonest after `now`, on whichever festival day, "next". `now` is the edition's clock (FESTIVAL_NOW
+ * or the real time) while the phase is live, else undefined: nothing is marked. Before the first
+ * session only "next"; between two, only "next"; after the last, nothing.
+ */
+export function markNowAndNext(days: readonly ProgrammeDay[], now: Date | undefined): ProgrammeDay[] {
+  if (!now) return [...days];
+  const at = now.getTime();
+  const starts = days.flatMap((d) => d.sessions.map((s) => Date.parse(s.startsAt))).filter((t) => t > at);
+  const nextStart = starts.length > 0 ? Math.min(...starts) : undefined;
+  const markOf = (s: Session): SessionMark | undefined => {
+    const start = Date.parse(s.startsAt);
+    if (start <= at && at < Date.parse(s.endsAt)) return 'now';
+    return start === nextStart ? 'next' : undefined;
+  };
+  return days.map((d) => ({
+    ...d,
+    sessions: d.sessions.map((s) => {
+      const mark = markOf(s);
+      return mark ? { ...s, mark } : s;
+    }),
+  }));
 }
