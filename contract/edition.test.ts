@@ -11,12 +11,14 @@ import {
   festivalEndsAt,
   festivalStartsAt,
   formatInstant,
+  givingBackOpen,
   instantSchema,
   lagosDate,
   parseInstant,
   registrationState,
   registrationWindowState,
   REGISTRATION_WINDOW_MESSAGES,
+  walkInWindowState,
   type Edition,
 } from './edition';
 
@@ -154,5 +156,31 @@ describe('every phase boundary', () => {
     expect(editionStatus(edition, now, 0, true)).toMatchObject({ phase: 'sold-out', registration: 'sold-out', waitingList: true, remaining: 0, now: now.toISOString() });
     expect(editionStatus(edition, now, 0, false).waitingList).toBe(false);
     expect(editionStatus(edition, now, 3, true).waitingList).toBe(false);
+  });
+});
+
+describe('the festival days’ own rules, on the edition’s one clock (issue 41)', () => {
+  it('wristbands may be given back until 00:00 Lagos on the first day, never after', () => {
+    expect(givingBackOpen(edition, at('2026-09-15T12:00:00Z'))).toBe(true);
+    // 23:59:59 on the 23rd in Lagos is 22:59:59 UTC: still the day before.
+    expect(givingBackOpen(edition, at('2026-10-23T22:59:59.999Z'))).toBe(true);
+    expect(givingBackOpen(edition, at('2026-10-23T23:00:00.000Z'))).toBe(false);
+    expect(givingBackOpen(edition, at('2026-10-25T12:00:00+01:00'))).toBe(false);
+    expect(givingBackOpen(edition, at('2026-10-26T12:00:00+01:00'))).toBe(false);
+  });
+
+  it('walk-ins: while the public may register, and on the festival days even when the public window closed earlier', () => {
+    const early = { ...edition, registrationClosesAt: '2026-10-20T23:00:00.000Z' };
+    expect(walkInWindowState(early, at('2026-08-31T12:00:00Z'))).toBe('not-yet');
+    expect(walkInWindowState(early, at('2026-10-01T12:00:00Z'))).toBe('open');
+    expect(walkInWindowState(early, at('2026-10-22T12:00:00Z'))).toBe('closed');
+    expect(registrationWindowState(early, at('2026-10-24T10:00:00+01:00'))).toBe('closed');
+    expect(walkInWindowState(early, at('2026-10-23T23:00:00.000Z'))).toBe('open');
+    expect(walkInWindowState(early, at('2026-10-25T22:59:59.999Z'))).toBe('open');
+    expect(walkInWindowState(early, at('2026-10-25T23:00:00.000Z'))).toBe('closed');
+    // A window that opens only on the day: the festival days open it for walk-ins.
+    const late = { ...edition, registrationOpensAt: '2026-10-25T08:00:00.000Z' };
+    expect(walkInWindowState(late, at('2026-10-24T10:00:00+01:00'))).toBe('open');
+    expect(walkInWindowState(late, at('2026-10-23T10:00:00+01:00'))).toBe('not-yet');
   });
 });

@@ -179,6 +179,27 @@ export function editionKeyYear(key: string): string {
   return key.slice(0, 4);
 }
 
+/**
+ * Whether a ticket's wristbands may still be given back ("I can't come", issue 41): until the
+ * festival's first day begins, Lagos time. From then on the gate is admitting people, so the
+ * ticket page no longer offers it and the backend refuses it (after the last day, as "over").
+ */
+export function givingBackOpen(edition: Pick<Edition, 'startDate'>, now: Date): boolean {
+  return now < festivalStartsAt(edition);
+}
+
+/**
+ * Whether staff may register a walk-in at the gate (issue 41): whenever the public may register
+ * (the window), and also on the festival days themselves, even when staff closed the public
+ * window earlier: the walk-in is someone at the gate while places remain. Capacity and the
+ * per-address limit apply as to any registration. Before the window opens (and before the
+ * festival) or once the festival is over, the window's own answer ('not-yet' or 'closed').
+ */
+export function walkInWindowState(edition: Edition, now: Date): 'not-yet' | 'open' | 'closed' {
+  if (now >= festivalStartsAt(edition) && now < festivalEndsAt(edition)) return 'open';
+  return registrationWindowState(edition, now);
+}
+
 /** "2026": the edition's year, as copy names it. */
 export function editionYear(edition: Pick<Edition, 'startDate'>): string {
   return edition.startDate.slice(0, 4);

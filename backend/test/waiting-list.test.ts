@@ -263,7 +263,7 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect(await placesUsed(w.db, TEST_EDITION_KEY)).toBe(4);
   });
 
-  it('giving back is refused for a ticket checked in, of an earlier edition, after the festival, or with a wrong token', async () => {
+  it('giving back is refused for a ticket checked in, of an earlier edition, from the festival’s first day, after it, or with a wrong token', async () => {
     const w = await world({ REGISTRATION_CAPACITY: '10' });
     const used = await register(w.app, 'used@example.com');
     await w.db.updateTable('registrations').set({ checked_in_at: new Date().toISOString(), checked_in_by: 'Gate' }).where('ticket_reference', '=', used.reference).execute();
@@ -284,6 +284,17 @@ describe.each(dbTargets)('giving wristbands back and the waiting list on $name',
     expect((await postJson(w.app, `/api/tickets/${mine.reference}/cancel`, {})).status).toBe(422);
     expect((await postJson(w.app, `/api/tickets/${mine.reference}/cancel`, 'nope')).status).toBe(400);
 
+    // Issue 41: from 00:00 Lagos on the first day (23:00 UTC the day before) nothing is given back.
+    w.setClock(new Date('2025-10-23T22:59:59.000Z'));
+    const lastMinute = await register(w.app, 'last-minute@example.com');
+    w.setClock(new Date('2025-10-23T23:00:00.000Z'));
+    for (const ticket of [mine, lastMinute]) {
+      const started = await cancel(w.app, ticket);
+      expect(started.status).toBe(409);
+      expect(await started.json()).toMatchObject({ success: false, message: WAITING_LIST_MESSAGES.festivalStarted, reason: 'festival-started' });
+    }
+    w.setClock(new Date('2025-10-25T23:59:00+01:00'));
+    expect(await (await cancel(w.app, mine)).json()).toMatchObject({ reason: 'festival-started' });
     w.setClock(new Date('2025-10-26T12:00:00+01:00'));
     expect(await (await cancel(w.app, mine)).json()).toMatchObject({ reason: 'festival-over' });
     const stored = await w.db.selectFrom('registrations').select(['ticket_reference', 'cancelled_at']).where('cancelled_at', 'is not', null).execute();

@@ -1,4 +1,4 @@
-import { festivalEndsAt, registrationWindowState } from '@/contract/edition';
+import { festivalEndsAt, givingBackOpen, registrationWindowState } from '@/contract/edition';
 import { WAITING_LIST_MESSAGES, type WaitingListReason } from '@/contract/api/waiting-list';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Db } from '../db/schema';
@@ -33,11 +33,13 @@ const refused = (status: 404 | 409, message: string, reason?: WaitingListReason)
 });
 
 /** Why this ticket cannot be given back now, if it cannot. */
-function cannotGiveBack(row: TicketRow, current: { key: string; endDate: string }, now: Date): Outcome | undefined {
+function cannotGiveBack(row: TicketRow, current: { key: string; startDate: string; endDate: string }, now: Date): Outcome | undefined {
   if (row.cancelled_at) return refused(409, WAITING_LIST_MESSAGES.alreadyCancelled, 'already-given-back');
   if (row.checked_in_at) return refused(409, WAITING_LIST_MESSAGES.checkedIn, 'checked-in');
   if (isEarlierEdition(row, current.key)) return refused(409, WAITING_LIST_MESSAGES.earlierEdition, 'earlier-edition');
   if (now >= festivalEndsAt(current)) return refused(409, WAITING_LIST_MESSAGES.festivalOver, 'festival-over');
+  // Issue 41: from the first festival day (Lagos time) the gate admits people; nothing goes back.
+  if (!givingBackOpen(current, now)) return refused(409, WAITING_LIST_MESSAGES.festivalStarted, 'festival-started');
   return undefined;
 }
 

@@ -13,7 +13,9 @@ import { signerOf } from '../kernel/signer-of';
 import { validJson } from '../kernel/validate';
 import type { AppDeps, AppEnv } from '../kernel/deps';
 import type { WaitingListSeam } from '../kernel/seams';
+import { runIdempotent } from '../kernel/idempotency';
 import { cancelTicket } from './cancel';
+import { registerWalkIn, WALK_IN_ENDPOINT } from './walk-in';
 import { checkInCounts, findTicket, isEarlierEdition, type TicketRow } from './queries';
 import { resendTickets } from './service';
 
@@ -99,7 +101,7 @@ export function ticketResendRoutes(deps: AppDeps) {
   return r;
 }
 
-/** /admin/check-ins (staff): check a ticket in; the gate's counts. */
+/** /admin/check-ins (staff): check a ticket in; the gate's counts; a walk-in registered and checked in (issue 41). */
 export function checkInRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(deps.db));
@@ -126,6 +128,20 @@ export function checkInRoutes(deps: AppDeps) {
       default:
         return c.json(result, 409);
     }
+  });
+  // A walk-in: once per Idempotency-Key, like the forms. The key's fingerprint leaves out the
+  // time the site stamps on each post, so the same form posted twice is one walk-in, replayed.
+  r.post('/walk-ins', validJson(ENDPOINTS.walkIn.request), async (c) => {
+    const data = c.req.valid('json');
+    const fingerprint = () => ({ ...data, submittedAt: undefined });
+    const { outcome, replayed, wrote } = await runIdempotent(
+      deps.db,
+      { endpoint: WALK_IN_ENDPOINT, key: c.req.header('idempotency-key')?.trim(), fingerprint },
+      ({ commit }) => registerWalkIn(deps, c.get('staff'), data, commit),
+    );
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    if (wrote) deps.onOutboxWrite?.('mail');
+    return c.json(outcome.body, outcome.status);
   });
   return r;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useActionState, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { checkField, type FormName } from '@/contract/forms/field-rules';
 import { idleState, type FieldErrors, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { ErrorSummary } from './error-summary';
@@ -8,10 +8,10 @@ import { FormContext } from './form-context';
 import { Honeypot } from './honeypot';
 import styles from './forms.module.css';
 
-export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;
+export type FormAction<Data = unknown> = (state: FormState<Data>, formData: FormData) => Promise<FormState<Data>>;
 
-export interface ActionFormProps {
-  action: FormAction;
+export interface ActionFormProps<Data = unknown> {
+  action: FormAction<Data>;
   /** Which FIELD_CHECKS the on-blur check uses. */
   form: FormName;
   /** Minted by the page at render: one submission, one record, however often it is posted. */
@@ -22,6 +22,13 @@ export interface ActionFormProps {
   'aria-labelledby'?: string;
   /** Answers to show before the first post (a waiting-list offer's name); the echoed answers win after one. */
   initialValues?: FormValues;
+  /**
+   * A form that stays on its page after a success (a staff walk-in): what to show for that answer,
+   * in a polite live region above the form. Public forms redirect instead and pass none.
+   */
+  success?: (state: FormState<Data>) => ReactNode;
+  /** Told of each success answer once, after it renders (JavaScript on: the gate then downloads its list again). */
+  onSuccess?: ((state: FormState<Data>) => void) | undefined;
 }
 
 /**
@@ -29,14 +36,34 @@ export interface ActionFormProps {
  * (errors, answers kept) is the page rendered again; with it, the same action runs in place and
  * the spec's on-blur checks and clear-on-edit are added (same rules as the server).
  */
-export function ActionForm({ action, form, idempotencyKey, permalink, children, initialValues, ...rest }: ActionFormProps) {
-  const [state, formAction] = useActionState(action, idleState, permalink);
-  const key = (state.status === 'error' && state.idempotencyKey) || idempotencyKey;
+export function ActionForm<Data = unknown>({ action, form, idempotencyKey, permalink, children, initialValues, success, onSuccess, ...rest }: ActionFormProps<Data>) {
+  const [state, formAction] = useActionState(action, idleState as FormState<Data>, permalink);
+  // An answer's fresh key (after a failure; after a success that stays on the page) is the next submission's.
+  const key = ((state.status === 'error' || state.status === 'success') && state.idempotencyKey) || idempotencyKey;
+  const told = useRef<FormState<Data> | undefined>(undefined);
+  const onSuccessRef = useRef(onSuccess);
+  useEffect(() => {
+    onSuccessRef.current = onSuccess;
+  });
+  useEffect(() => {
+    if (state.status !== 'success' || told.current === state) return;
+    told.current = state;
+    onSuccessRef.current?.(state);
+  }, [state]);
   // A new key per answer remounts the fields, so they show the echoed answers and the summary refocuses.
-  return (
+  const body = (
     <FormBody key={key} state={state} formAction={formAction} form={form} idempotencyKey={key} initialValues={initialValues} {...rest}>
       {children}
     </FormBody>
+  );
+  if (!success) return body;
+  return (
+    <>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {state.status === 'success' ? success(state) : null}
+      </div>
+      {body}
+    </>
   );
 }
 

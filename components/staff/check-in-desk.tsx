@@ -9,6 +9,7 @@ import { OfflineAnswer } from './gate/offline-answer';
 import { useGate, type GateActions, type GateAnswer } from './gate/use-gate';
 import { QrScanner } from './qr-scanner';
 import { VerdictBox } from './verdict-box';
+import { WalkInForm, type WalkInProps } from './walk-in-form';
 import styles from './staff.module.css';
 
 export const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' });
@@ -79,10 +80,13 @@ export function CheckInDesk({
   action,
   gateActions,
   initial,
+  walkIn,
 }: {
   action: (s: CheckInState, f: FormData) => Promise<CheckInState>;
   gateActions: GateActions;
   initial: CheckInData & { seq: number };
+  /** The walk-in form (issue 41), where the backend offers walk-ins. */
+  walkIn?: WalkInProps | undefined;
 }) {
   const [state, formAction, pending] = useActionState(
     action,
@@ -95,7 +99,8 @@ export function CheckInDesk({
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const answer = state.data?.answer ?? { status: 'idle' };
-  const counts = gate.view.counts ?? state.data?.counts;
+  // With the gate ready: the server's counts plus this phone's offline admissions not yet synced (gate/gate-counts.ts).
+  const counts = gate.counts ?? state.data?.counts;
   const seq = state.seq ?? 0;
   const typed = local ? local.typed : answer.status === 'invalid' || answer.status === 'failed' ? answer.typed : '';
   const busy = pending || checking;
@@ -158,6 +163,8 @@ export function CheckInDesk({
         </p>
       ) : null}
       {gate.view.mode === 'ready' ? <GateStatus view={gate.view} describe={(iso) => when.format(new Date(iso))} onRename={gate.rename} onDismiss={gate.dismiss} /> : null}
+      {/* A walk-in is checked in by the server: the gate downloads its list again (the new ticket, the counts). */}
+      {walkIn ? <WalkInForm {...walkIn} onDone={gate.refreshNow} offline={gate.view.mode === 'ready' && !gate.view.online} /> : null}
     </>
   );
 }

@@ -51,6 +51,7 @@ import {
 import { staffLoginFormSchema, staffMeResultSchema, staffRegisterPayloadSchema } from './staff';
 import { checkInCountsResultSchema, checkInPayloadSchema, checkInResultSchema, linkTokenQuerySchema, ticketResendPayloadSchema, ticketResultSchema } from './tickets';
 import { offerClaimPayloadSchema, offerResultSchema, ticketCancelPayloadSchema, waitingListPayloadSchema } from './waiting-list';
+import { walkInPayloadSchema, walkInResultSchema } from './walk-ins';
 
 /**
  * Every endpoint the site calls, by name (contract/api/endpoint.ts says what an entry holds). The
@@ -125,6 +126,8 @@ export const ENDPOINTS = {
   checkIn: endpoint({ method: 'POST', path: '/api/admin/check-ins/', request: checkInPayloadSchema, result: checkInResultSchema, builtInOnly: false }),
   gatePack: endpoint({ method: 'GET', path: '/api/admin/check-ins/offline/', result: gatePackResultSchema, builtInOnly: true }),
   gateSync: endpoint({ method: 'POST', path: '/api/admin/check-ins/sync/', request: gateSyncSchema, result: gateSyncResultSchema, builtInOnly: true }),
+  /** A walk-in registered at the gate and checked in at once (issue 41); keyed by Idempotency-Key like the forms. */
+  walkIn: endpoint({ method: 'POST', path: '/api/admin/check-ins/walk-ins/', request: walkInPayloadSchema, result: walkInResultSchema, builtInOnly: true }),
 
   // ---- Staff: dashboard, exports, accounts, audit, the edition (issues 17, 28, 32) ----
   dashboard: endpoint({ method: 'GET', path: '/api/admin/dashboard/', result: dashboardResultSchema, builtInOnly: true }),

@@ -91,6 +91,7 @@ export const WAITING_LIST_REASONS = [
   'checked-in',
   'earlier-edition',
   'festival-over',
+  'festival-started',
   'offer-used',
   'offer-expired',
 ] as const;
@@ -112,6 +113,8 @@ export const WAITING_LIST_MESSAGES = {
   checkedIn: 'This ticket was already used at the gate, so its wristbands cannot be given back.',
   earlierEdition: 'This ticket is for an earlier edition of the festival: there is nothing to give back.',
   festivalOver: 'The festival is over: there is nothing to give back.',
+  /** Issue 41: from 00:00 Lagos on the first day the gate is admitting people; nothing is given back any more. */
+  festivalStarted: 'The festival has started, so wristbands can no longer be given back. If you cannot come after all, there is nothing more to do.',
   cancelFailed: 'We could not give your wristbands back. Please try again.',
   // Offers
   offerNotFound: 'This offer link is not valid. Please use the link in your email exactly as it is.',

@@ -75,6 +75,13 @@ export interface StaffActionCase {
 export const STAFF_ACTIONS: readonly StaffActionCase[] = [
   { name: 'check in a ticket', action: 'checkInAction', page: '/staff/check-in', form: (f) => f.includes('aria-label="Check in a ticket"'), fields: ({ reference }) => ({ reference }) },
   {
+    name: 'register a walk-in',
+    action: 'walkInAction',
+    page: '/staff/check-in',
+    form: (f) => f.includes('aria-labelledby="walk-in-title"'),
+    fields: ({ unique }) => ({ firstName: 'Cross', lastName: 'Site', email: `walk-in-${unique}@example.com`, phone: '0803 123 4567', numberOfTickets: '1' }),
+  },
+  {
     name: 'add a staff account',
     action: 'accountsAction',
     page: '/staff/accounts',

@@ -21,6 +21,8 @@ export interface Capabilities {
   campaigns: boolean;
   /** The offline gate: the pack a gate phone keeps and the sync of its scans (issue 29). */
   offlineGate: boolean;
+  /** Walk-ins registered and checked in at the gate (issue 41). */
+  walkIns: boolean;
   /** The backend says where the festival's year stands (staff settings, places left); otherwise configuration alone does (issue 28). */
   editionStatus: boolean;
   /** Backups and restores of the database (the built-in backend's CLI). */
@@ -49,6 +51,7 @@ export function capabilitiesOf(apiBaseUrl: string | undefined, checkout: () => C
     inbox: builtIn,
     campaigns: builtIn,
     offlineGate: builtIn,
+    walkIns: builtIn,
     editionStatus: builtIn,
     backups: builtIn,
     checkout: paystack?.secretKey ? { origin: paystack.checkoutOrigin } : null,

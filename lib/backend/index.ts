@@ -12,7 +12,7 @@
  *   callIfChanged(name, etag, input?, { client? }) -> { changed: true, body, etag } or
  *       { changed: false, etag }: a GET with If-None-Match, for an answer the caller keeps (a 304
  *       is "keep yours", not an error)
- *   capabilities() -> { builtIn, publishing, inbox, campaigns, offlineGate, editionStatus,
+ *   capabilities() -> { builtIn, publishing, inbox, campaigns, offlineGate, walkIns, editionStatus,
  *       backups, checkout: { origin } | null }, resolved once: what pages read instead of settings
  *   ApiError { status (0 = network/timeout), path, body (parsed JSON error body) }
  *   readApiErrorBody(error.body) -> { message?, error?, errors? } for form messages

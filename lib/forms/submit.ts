@@ -24,7 +24,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** The key the form rendered with, if it looks like one; otherwise a fresh one. */
-function readIdempotencyKey(formData: FormData): string {
+export function readIdempotencyKey(formData: FormData): string {
   const raw = formData.get(IDEMPOTENCY_FIELD);
   return typeof raw === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(raw) ? raw : newIdempotencyKey();
 }

@@ -6,6 +6,7 @@ import { errorsByPath, formDataToObject, idleState, type FieldErrors, type FormS
 import { isApiError } from '@/lib/backend';
 import { apiErrorState, type ApiErrorOptions } from '@/lib/forms/api-error';
 import { postedForm, previousState } from '@/lib/forms/posted';
+import { newIdempotencyKey, readIdempotencyKey } from '@/lib/forms/submit';
 import { getStaffUser, requireAdmin, requireStaff, type StaffUser } from './session';
 
 /**
@@ -61,6 +62,8 @@ export interface StaffForm {
   values: FormValues;
   /** The form's last answer (its data is the form's own; typed loosely so the answer's type is inferred from `run`). */
   previous: FormState<unknown>;
+  /** The Idempotency-Key the form was rendered with (its hidden `idempotencyKey`), or a fresh one. */
+  idempotencyKey: string;
 }
 
 export interface StaffActionSpec<Data, Input> {
@@ -82,6 +85,12 @@ export interface StaffActionSpec<Data, Input> {
   failure: Omit<ApiErrorOptions, 'values'> | ((error: unknown, form: StaffForm) => FormState<Data> | Promise<FormState<Data>>);
   /** The action itself: an answer, or a redirect(). A call that throws is `failure`'s. */
   run: (form: StaffForm & { input: Input }) => Promise<FormState<Data>>;
+  /**
+   * The form posts once per Idempotency-Key (`run` sends `idempotencyKey` with its call) and stays
+   * on its page: every answer carries a fresh key for the next submission (FormState.idempotencyKey,
+   * which ActionForm takes), so the next one is new, while the same one posted again is a replay.
+   */
+  idempotent?: boolean;
 }
 
 function inOrder(errors: FieldErrors, fields: readonly string[] | undefined): FieldErrors {
@@ -104,11 +113,12 @@ export function staffAction<Data, Input = FormValues>(spec: StaffActionSpec<Data
     const formData = postedForm(formArgument);
     const posted = formDataToObject(formData);
     const values = spec.values?.(posted) ?? {};
+    const idempotencyKey = readIdempotencyKey(formData);
     const answer = await guarded<FormState<Data>>(
       spec.role,
       pageOf(spec.page, posted),
       async (user) => {
-        const form = { user, posted, formData, values, previous };
+        const form = { user, posted, formData, values, previous, idempotencyKey };
         const unavailable = spec.unavailable?.();
         if (unavailable !== undefined) return { status: 'error', errors: {}, values, message: unavailable };
         if (!spec.schema) return spec.run({ ...form, input: values as Input });
@@ -119,10 +129,15 @@ export function staffAction<Data, Input = FormValues>(spec: StaffActionSpec<Data
       },
       (error, user) => {
         const failure = spec.failure;
-        return typeof failure === 'function' ? failure(error, { user, posted, formData, values, previous }) : apiErrorState(error, { ...failure, values });
+        return typeof failure === 'function' ? failure(error, { user, posted, formData, values, previous, idempotencyKey }) : apiErrorState(error, { ...failure, values });
       },
     );
-    return { ...answer, ...(spec.formId ? { for: spec.formId(posted) } : {}), seq: (typeof previous.seq === 'number' ? previous.seq : 0) + 1 };
+    return {
+      ...answer,
+      ...(spec.formId ? { for: spec.formId(posted) } : {}),
+      ...(spec.idempotent ? { idempotencyKey: newIdempotencyKey() } : {}),
+      seq: (typeof previous.seq === 'number' ? previous.seq : 0) + 1,
+    };
   };
 }
 

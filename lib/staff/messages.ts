@@ -67,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'export.download': 'Downloaded an export',
   'ticket.check-in': 'Checked in a ticket',
   'ticket.check-in-duplicate': 'Admitted a ticket already checked in (offline gate)',
+  'ticket.walk-in': 'Registered a walk-in at the gate',
   'edition.update': 'Changed the edition',
   'edition.reset': 'Put the edition back to the configuration',
   'staff.create': 'Added an account',

@@ -1,8 +1,10 @@
 'use server';
 
-import { call, isApiError } from '@/lib/backend';
+import { call, capabilities, isApiError } from '@/lib/backend';
 import { checkInPayloadSchema, checkInResultSchema, referenceFromScan } from '@/contract/api/tickets';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
+import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
+import { WALK_IN_MESSAGES, type WalkIn } from '@/contract/api/walk-ins';
 import type { FormState } from '@/contract/forms/form-state';
 import { apiErrorState } from '@/lib/forms/api-error';
 import { staffAction } from '@/lib/staff/action';
@@ -44,5 +46,30 @@ export const checkInAction = staffAction({
     }
     const typed = typedOf(formData);
     return withCounts({ ...apiErrorState(error, { fallback: CHECK_IN_MESSAGES.failed, values: { reference: typed }, fields: [], message: 'never' }), data: { answer: { status: 'failed', typed } } }, previous);
+  },
+});
+
+/** The walk-in form's fields, in its order (the registration's). */
+const WALK_IN_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'numberOfTickets'] as const;
+
+/**
+ * A walk-in at the gate (issue 41; staff, checked here): the registration form's schema and
+ * rules, posted once per Idempotency-Key (the form's; each answer brings the next), to the
+ * backend, which registers, mails the ticket and checks in at once. Refusals (sold out, too few
+ * left, the address already registered, outside the window, a field) come back in the backend's
+ * words with the answers kept; anything else is the form's "try again".
+ */
+export const walkInAction = staffAction({
+  role: 'staff',
+  page: '/staff/check-in',
+  idempotent: true,
+  values: (posted) => Object.fromEntries(WALK_IN_FIELDS.map((field) => [field, String(posted[field] ?? '')])),
+  unavailable: () => (capabilities().walkIns ? undefined : WALK_IN_MESSAGES.unavailable),
+  schema: registrationFormSchema,
+  fields: WALK_IN_FIELDS,
+  failure: { fallback: WALK_IN_MESSAGES.failed, fields: WALK_IN_FIELDS, reads: (status) => status === 409 || status === 422 },
+  async run({ input, idempotencyKey }): Promise<FormState<WalkIn>> {
+    const result = await call('walkIn', { body: toRegistrationPayload(input), idempotencyKey });
+    return { status: 'success', errors: {}, values: {}, message: result.message, data: result.data };
   },
 });

@@ -7,7 +7,8 @@ import { SAVED_TICKETS_PATH } from '@/components/tickets/offline-cache';
 import { Container } from '@/components/ui/container';
 import { getConfig, isDevelopment } from '@/lib/config';
 import { FESTIVAL_FULL_NAME, FESTIVAL_NAME, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
-import { admitsAtGate, getTicket, ticketImageFileName, ticketImagePath, ticketQrText } from '@/lib/tickets';
+import { getEditionStatus } from '@/lib/edition';
+import { admitsAtGate, getTicket, giveBackRefusal, ticketImageFileName, ticketImagePath, ticketQrText } from '@/lib/tickets';
 import { EARLIER_EDITION_TICKET } from '@/contract/api/tickets';
 import { GIVE_BACK_TEXT } from '@/contract/forms/waiting-list-messages';
 import styles from './ticket.module.css';
@@ -40,6 +41,8 @@ export default async function TicketPage({ params, searchParams }: { params: Par
   const bands = `${ticket.numberOfTickets} wristband${ticket.numberOfTickets === 1 ? '' : 's'}`;
   // Nothing to show at the gate: the wristbands were given back, or the ticket is for an earlier edition.
   const void_ = !admitsAtGate(ticket);
+  // "I can't come" while the wristbands can still go back: not from the festival's first day (issue 41).
+  const givesBack = !giveBackRefusal(ticket, await getEditionStatus());
 
   return (
     <Container width="narrow" className={styles.page}>
@@ -104,11 +107,11 @@ export default async function TicketPage({ params, searchParams }: { params: Par
           <span>(a picture for your photos). Most phones also keep this page once it has opened, and it then opens with no signal.</span>
         </p>
       )}
-      {ticket.cancelledAt || ticket.checkedInAt || ticket.earlierEdition ? null : (
+      {givesBack ? (
         <p className={styles.note} data-testid="give-back">
           <Link href={`/tickets/${encodeURIComponent(ticket.reference)}/cancel?t=${encodeURIComponent(token)}`}>{GIVE_BACK_TEXT.link}</Link>: {GIVE_BACK_TEXT.linkHint}
         </p>
-      )}
+      ) : null}
       <nav className={styles.links} aria-label="Before you come">
         <Link href="/visit">How to get there</Link>
         <a href="/festival.ics">Add the festival to your calendar</a>

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { GatePack, GateScan } from '@/contract/api/gate';
 import { editionKeyOfDate } from '@/contract/edition';
+import type { PendingAdmission } from './gate-counts';
 
 /**
  * What a gate phone keeps (IndexedDB, through `idb`), so it decides and remembers with no signal
@@ -20,9 +21,16 @@ export interface GateAttention {
   message: string;
 }
 
+/**
+ * A scan in the queue: what the sync sends, and (an offline admission, issue 41) the wristbands it
+ * admitted, so the gate's count includes it until it is synced, across reloads too. Queues written
+ * before then carry none: those scans still sync, they are only not added to the count meanwhile.
+ */
+type QueuedScan = GateScan & { wristbands?: number };
+
 interface GateDb extends DBSchema {
   meta: { key: MetaKey; value: GatePack | GateDevice | GateAttention[] | string };
-  queue: { key: string; value: GateScan };
+  queue: { key: string; value: QueuedScan };
   /** `edition`: the pack's edition key (a start date on phones from before keys, issue 41). */
   here: { key: string; value: { reference: string; at: string; edition: string } };
 }
@@ -110,10 +118,10 @@ export class GateStore {
     await tx.done;
   }
 
-  /** One offline admission: queued for sync and remembered on this phone, in one transaction. */
-  async admit(scan: GateScan, edition: string): Promise<void> {
+  /** One offline admission: queued for sync (with its wristbands) and remembered on this phone, in one transaction. */
+  async admit(scan: GateScan, edition: string, wristbands: number): Promise<void> {
     const tx = this.db.transaction(['queue', 'here'], 'readwrite');
-    await tx.objectStore('queue').put(scan);
+    await tx.objectStore('queue').put({ ...scan, wristbands });
     await tx.objectStore('here').put({ reference: scan.reference, at: scan.scannedAt, edition });
     await tx.done;
   }
@@ -127,8 +135,14 @@ export class GateStore {
     return new Map((await this.db.getAll('here')).map((h) => [h.reference, h.at]));
   }
 
-  queued(limit?: number): Promise<GateScan[]> {
-    return this.db.getAll('queue', null, limit);
+  /** The oldest scans waiting, as the sync sends them. */
+  async queued(limit?: number): Promise<GateScan[]> {
+    return (await this.db.getAll('queue', null, limit)).map(({ id, reference, scannedAt, offline }) => ({ id, reference, scannedAt, offline }));
+  }
+
+  /** The offline admissions waiting to sync, with their wristbands (the gate's count adds them). */
+  async pending(): Promise<PendingAdmission[]> {
+    return (await this.db.getAll('queue')).flatMap((scan) => (scan.offline && typeof scan.wristbands === 'number' ? [{ id: scan.id, wristbands: scan.wristbands }] : []));
   }
 
   async queueSize(): Promise<number> {

@@ -11,9 +11,10 @@ import {
   type GateSync,
   type GateSyncOutcome,
 } from '@/contract/api/gate';
-import { referenceFromScan, type CheckInCounts, type CheckInResult } from '@/contract/api/tickets';
+import { referenceFromScan, type CheckInResult } from '@/contract/api/tickets';
 import { decideOffline, GATE_STATUS_MESSAGES, type OfflineVerdict } from '@/contract/gate/decide';
 import { importPassPublicKey, looksLikePass, verifyPass } from '@/contract/gate/pass';
+import { admittedOffline, noGateCounts, restored, serverCounts, shownCounts, synced, type GateCounts } from './gate-counts';
 import { GateStore, type GateAttention, type GateDevice } from './gate-store';
 import { keptPack } from './pack-answer';
 
@@ -37,7 +38,8 @@ export interface GateView {
   online: boolean;
   queued: number;
   packIssuedAt?: string;
-  counts?: CheckInCounts;
+  /** The server's last counts and this phone's admissions not yet synced (gate-counts.ts). */
+  tally: GateCounts;
   duplicates: GateDuplicate[];
   attention: GateAttention[];
   signedOut: boolean;
@@ -67,7 +69,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * and downloads the list again every REFRESH_EVERY_MS.
  */
 export function useGate(actions: GateActions, describe: (iso: string) => string) {
-  const [view, setView] = useState<GateView>({ mode: 'starting', online: true, queued: 0, duplicates: [], attention: [], signedOut: false });
+  const [view, setView] = useState<GateView>({ mode: 'starting', online: true, queued: 0, tally: noGateCounts, duplicates: [], attention: [], signedOut: false });
   const store = useRef<GateStore | undefined>(undefined);
   const pack = useRef<{ pack: GatePack; key: CryptoKey } | undefined>(undefined);
   const reachable = useRef(true);
@@ -82,6 +84,8 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
   });
 
   const patch = useCallback((next: Partial<GateView>) => setView((v) => ({ ...v, ...next })), []);
+  /** The counts change with the rest of the view in one update, so a sync never shows an admission twice. */
+  const count = useCallback((next: Partial<GateView>, tally: (t: GateCounts) => GateCounts) => setView((v) => ({ ...v, ...next, tally: tally(v.tally) })), []);
   const isOnline = () => navigator.onLine && reachable.current;
 
   const reached = useCallback(
@@ -95,9 +99,9 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
   const adoptPack = useCallback(
     async (next: GatePack) => {
       pack.current = { pack: next, key: await importPassPublicKey(next.publicKey) };
-      patch({ packIssuedAt: next.issuedAt, counts: next.counts, duplicates: next.duplicates });
+      count({ packIssuedAt: next.issuedAt, duplicates: next.duplicates }, (t) => serverCounts(t, next.counts));
     },
-    [patch],
+    [count],
   );
 
   /**
@@ -181,16 +185,19 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
           break;
         }
         reached(true);
-        await s.synced(batch.map((scan) => scan.id));
+        const ids = batch.map((scan) => scan.id);
+        await s.synced(ids);
         await noteResults(outcome.answer.results);
-        patch({ counts: outcome.answer.counts, duplicates: outcome.answer.duplicates, signedOut: false });
+        // The server's counts now include what it counted of this batch: it leaves the pending list in the same update.
+        const { counts } = outcome.answer;
+        count({ duplicates: outcome.answer.duplicates, signedOut: false }, (t) => synced(t, ids, counts));
       }
       patch({ queued: await s.queueSize() });
     } finally {
       syncing.current = false;
     }
     if (Date.now() - lastRefresh.current > REFRESH_EVERY_MS) await refresh();
-  }, [noteResults, patch, reached, refresh]);
+  }, [noteResults, patch, count, reached, refresh]);
 
   useEffect(() => {
     let stopped = false;
@@ -217,9 +224,9 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
         const s = await GateStore.open();
         if (stopped) return;
         store.current = s;
-        const [device, saved, queued, attention] = await Promise.all([s.device(), s.pack(), s.queueSize(), s.attention()]);
+        const [device, saved, queued, attention, pending] = await Promise.all([s.device(), s.pack(), s.queueSize(), s.attention(), s.pending()]);
         if (saved) await adoptPack(saved);
-        patch({ device, queued, attention, online: navigator.onLine });
+        count({ device, queued, attention, online: navigator.onLine }, (t) => restored(t, pending));
         // Until the first download has answered, the plain form checks tickets (online). A backend
         // without offline gates (an external one) keeps it for good.
         const first = await refresh();
@@ -237,7 +244,7 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
     };
-  }, [patch, refresh, syncNow, adoptPack]);
+  }, [patch, count, refresh, syncNow, adoptPack]);
 
   /** One scan or typed reference: the server's verdict when it answers in time, else the phone's. */
   const check = useCallback(
@@ -260,7 +267,8 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
             reached(true);
             const { result } = outcome.answer.results[0];
             if (result.status === 'checked-in' && held) await s.rememberHere(reference, result.checkedInAt, held.pack.edition.key);
-            patch({ counts: outcome.answer.counts, duplicates: outcome.answer.duplicates, signedOut: false });
+            const { counts } = outcome.answer;
+            count({ duplicates: outcome.answer.duplicates, signedOut: false }, (t) => serverCounts(t, counts));
             return { kind: 'server', result };
           }
           if (!outcome.ok && outcome.reason === 'signed-out') patch({ signedOut: true });
@@ -275,12 +283,14 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
       const verdict = await decideOffline(text, { pack: held.pack, key: held.key, checkedInHere: await s.checkedInHere() });
       if (verdict.status === 'admit') {
         // With the list it was judged against: the server holds a phone time before that list as a wrong clock.
-        await s.admit({ ...scan, reference: verdict.reference, offline: true, packIssuedAt: held.pack.issuedAt }, held.pack.edition.key);
-        patch({ queued: await s.queueSize() });
+        await s.admit({ ...scan, reference: verdict.reference, offline: true, packIssuedAt: held.pack.issuedAt }, held.pack.edition.key, verdict.wristbands);
+        // Counted at once (issue 41): "Checked in: N" moves with each offline admission.
+        const queued = await s.queueSize();
+        count({ queued }, (t) => admittedOffline(t, { id: scan.id, wristbands: verdict.wristbands }));
       }
       return { kind: 'offline', verdict };
     },
-    [patch, reached],
+    [patch, count, reached],
   );
 
   const rename = useCallback(
@@ -301,5 +311,10 @@ export function useGate(actions: GateActions, describe: (iso: string) => string)
     [patch],
   );
 
-  return { view, check, rename, dismiss, syncNow };
+  /** Downloads the list again now (after a walk-in the server checked in): its new ticket and counts. */
+  const refreshNow = useCallback(() => {
+    if (store.current) void refresh();
+  }, [refresh]);
+
+  return { view, counts: shownCounts(view.tally), check, rename, dismiss, syncNow, refreshNow };
 }

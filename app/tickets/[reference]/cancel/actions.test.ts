@@ -28,10 +28,11 @@ const form = (fields: Record<string, string>) => {
 
 describe('giving back and taking an offer through the site’s actions', () => {
   let database: TestDatabase;
+  let config: Awaited<ReturnType<typeof buildApp>>['config'];
 
   beforeAll(async () => {
     database = await dbTargets[0]!.create();
-    backend = (await buildApp(database.handle, { env: { REGISTRATION_CAPACITY: '1', TICKET_SECRET: 'actions-test-secret-long' } })).app;
+    ({ app: backend, config } = await buildApp(database.handle, { env: { REGISTRATION_CAPACITY: '1', TICKET_SECRET: 'actions-test-secret-long' } }));
   });
   afterAll(async () => {
     await database?.drop();
@@ -73,5 +74,19 @@ describe('giving back and taking an offer through the site’s actions', () => {
       `/tickets/${used.reference}/cancel?t=${encodeURIComponent(used.token)}&refused=checked-in`,
     );
     expect(await redirectOf(giveBackAction(form({ reference: 'nonsense', token: used.token })))).toBe('/tickets/resend');
+  });
+
+  it('from the festival’s first day (Lagos time) nothing is given back: the confirmation step again, saying why (issue 41)', async () => {
+    const mine = await register('on-the-day@example.com');
+    const clock = config.now;
+    try {
+      config.now = () => new Date('2025-10-24T00:00:00+01:00');
+      expect(await redirectOf(giveBackAction(form({ reference: mine.reference, token: mine.token })))).toBe(
+        `/tickets/${mine.reference}/cancel?t=${encodeURIComponent(mine.token)}&refused=festival-started`,
+      );
+    } finally {
+      config.now = clock;
+    }
+    expect((await database.handle.db.selectFrom('registrations').select('cancelled_at').where('ticket_reference', '=', mine.reference).executeTakeFirstOrThrow()).cancelled_at).toBeNull();
   });
 });

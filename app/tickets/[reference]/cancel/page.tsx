@@ -9,7 +9,8 @@ import { ticketLinkPath } from '@/contract/api/tickets';
 import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import { GIVE_BACK_TEXT } from '@/contract/forms/waiting-list-messages';
 import { lookup } from '@/contract/lookup';
-import { getTicket } from '@/lib/tickets';
+import { getEditionStatus } from '@/lib/edition';
+import { getTicket, giveBackRefusal } from '@/lib/tickets';
 import { giveBackAction } from './actions';
 
 export const metadata: Metadata = { title: 'Give your wristbands back', robots: { index: false, follow: false } };
@@ -21,6 +22,7 @@ const REFUSALS: Record<string, string> = {
   'checked-in': WAITING_LIST_MESSAGES.checkedIn,
   'earlier-edition': WAITING_LIST_MESSAGES.earlierEdition,
   'festival-over': WAITING_LIST_MESSAGES.festivalOver,
+  'festival-started': WAITING_LIST_MESSAGES.festivalStarted,
   failed: WAITING_LIST_MESSAGES.cancelFailed,
 };
 
@@ -38,13 +40,8 @@ export default async function GiveBackPage({ params, searchParams }: { params: P
   if (!ticket || !token) notFound();
   const ticketHref = ticketLinkPath(ticket.reference, token);
   const bands = `${ticket.numberOfTickets} wristband${ticket.numberOfTickets === 1 ? '' : 's'}`;
-  const why = ticket.cancelledAt
-    ? WAITING_LIST_MESSAGES.alreadyCancelled
-    : ticket.checkedInAt
-      ? WAITING_LIST_MESSAGES.checkedIn
-      : ticket.earlierEdition
-        ? WAITING_LIST_MESSAGES.earlierEdition
-        : lookup(REFUSALS, refused);
+  // The ticket's state and the edition's clock (from the festival's first day, nothing goes back), else what the backend said.
+  const why = giveBackRefusal(ticket, await getEditionStatus()) ?? lookup(REFUSALS, refused);
 
   return (
     <FormPage id="give-back-title" eyebrow={`Ticket ${ticket.reference}`} title={GIVE_BACK_TEXT.title(bands)}>
