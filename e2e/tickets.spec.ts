@@ -122,6 +122,50 @@ test('register → ticket from the mail → check in → a second check-in is re
   await expect(page).toHaveURL(/\/staff\/login\?next=/);
 });
 
+test('a walk-in at the gate: registered, checked in at once, the ticket by mail; the desk then says already checked in (issue 41)', async ({ page }, info) => {
+  const email = `walk-in-${info.project.name}@example.com`;
+  await page.goto(`${server.origin}/staff/check-in`);
+  await signIn(page);
+  const walkIn = page.getByTestId('walk-in');
+  await expect(walkIn.getByRole('heading', { level: 2 })).toHaveText('Walk-in');
+  const before = (await page.getByTestId('check-in-counts').textContent()) ?? '';
+  const wristbandsBefore = Number(/Checked in: (\d+)/.exec(before)?.[1]);
+
+  await walkIn.getByLabel('First name').fill('Tunde');
+  await walkIn.getByLabel('Last name').fill('Walker');
+  await walkIn.getByLabel('Email address').fill(email);
+  await walkIn.getByLabel('Phone number').fill('0803 765 4321');
+  await walkIn.getByLabel('Number of wristbands', { exact: false }).first().fill('2');
+  await walkIn.getByRole('button', { name: 'Register and check in' }).click();
+
+  const answer = page.getByTestId('walk-in-answer');
+  await expect(answer).toHaveAttribute('data-status', 'checked-in', { timeout: 20_000 });
+  await expect(answer).toContainText('Hand over 2 wristbands; the ticket is on its way by email.');
+  const reference = /ITN-[A-Z0-9]{6}/.exec((await page.getByTestId('walk-in-reference').textContent()) ?? '')![0];
+  await expect(page.getByTestId('walk-in-reference')).toContainText(`${reference}: Tunde Walker, 2 wristbands`);
+  await expect(walkIn.getByLabel('First name')).toHaveValue('');
+  await expectNoAxeViolations(page);
+
+  // The ticket goes by mail, as a public registration's does.
+  const [mail] = await mailFor(email);
+  expect(mail!.mail.subject).toContain(reference);
+  // The desk knows it is in, by whom.
+  await checkIn(page, reference);
+  await expect(page.getByTestId('check-in-answer')).toHaveAttribute('data-status', 'already');
+  await expect(page.getByTestId('check-in-answer')).toContainText(`by ${STAFF.name}`);
+  await expect(page.getByTestId('check-in-counts')).toContainText(`Checked in: ${wristbandsBefore + 2} of`);
+
+  // The same address again: no second walk-in, the form says why on the email field.
+  await walkIn.getByLabel('First name').fill('Tunde');
+  await walkIn.getByLabel('Last name').fill('Walker');
+  await walkIn.getByLabel('Email address').fill(email);
+  await walkIn.getByLabel('Phone number').fill('0803 765 4321');
+  await walkIn.getByLabel('Number of wristbands', { exact: false }).first().fill('1');
+  await walkIn.getByRole('button', { name: 'Register and check in' }).click();
+  await expect(page.getByText('This email address already holds its registration for this edition, so no walk-in was made.').first()).toBeVisible({ timeout: 20_000 });
+  await expect(walkIn.getByLabel('First name')).toHaveValue('Tunde');
+});
+
 test('the session cookie is HttpOnly and SameSite=Strict', async ({ page }) => {
   await page.goto(`${server.origin}/staff/check-in`);
   await signIn(page);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatePackResultSchema } from '@/contract/api/gate';
 import { TICKET_REFERENCE_ALPHABET } from '@/contract/ticket-reference';
 import type { BackendApp } from '../app';
-import { buildApp, dbTargets, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, TEST_EDITION_KEY, type TestDatabase } from '@/test/support/databases';
 import { staffToken } from '@/test/support/staff';
 
 /**
@@ -12,7 +12,8 @@ import { staffToken } from '@/test/support/staff';
  * with an empty body. The sizes are printed for docs/gate.md.
  */
 const TICKETS = 5_000;
-const EDITION = '2025-10-24';
+/** The test edition's key (test/support/edition-env.ts): what registrations.edition holds. */
+const EDITION = TEST_EDITION_KEY;
 
 /** The i-th reference of the alphabet's counting: distinct, and valid like any drawn one. */
 function reference(i: number): string {

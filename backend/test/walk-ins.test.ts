@@ -7,7 +7,7 @@ import type { BackendApp } from '../app';
 import type { BackendConfig } from '../kernel/config';
 import { FORM_MESSAGES } from '../kernel/results';
 import { GATE_FORM_DEVICE } from '../tickets/gate/scans';
-import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, TEST_EDITION_KEY, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { staffToken } from '@/test/support/staff';
 
 /**
@@ -76,7 +76,7 @@ describe.each(dbTargets)('walk-ins at the gate on $name', (target) => {
 
     // Checked in, as a scan of the gate form's device by this staff member.
     const [row] = await rows(w);
-    expect(row).toMatchObject({ ticket_reference: reference, email: 'femi.walker@example.com', number_of_tickets: 3, edition: '2025-10-24', checked_in_by: STAFF.name, cancelled_at: null });
+    expect(row).toMatchObject({ ticket_reference: reference, email: 'femi.walker@example.com', number_of_tickets: 3, edition: TEST_EDITION_KEY, checked_in_by: STAFF.name, cancelled_at: null });
     expect(row!.checked_in_at).toBe(body.data.checkedInAt);
     const scans = await w.database.handle.db.selectFrom('gate_scans').selectAll().where('reference', '=', reference).execute();
     expect(scans).toHaveLength(1);
@@ -204,6 +204,6 @@ describe.each(dbTargets)('walk-ins at the gate on $name', (target) => {
     const ticket = ticketResultSchema.parse(await (await w.app.request(`/api/tickets/${ticketReference}?t=${token}`)).json()).data;
     expect(ticket).toMatchObject({ reference: ticketReference, numberOfTickets: 1, cancelledAt: null, earlierEdition: false });
     expect(ticket.checkedInAt).not.toBeNull();
-    expect(ticket.pass).toMatch(new RegExp(`^ITN1\\.${ticketReference.slice(4)}\\.`));
+    expect(ticket.pass).toMatch(new RegExp(`^ITN2\\.${ticketReference.slice(4)}\\.`));
   });
 });

@@ -190,6 +190,42 @@ test.describe('live: Sunday 25 October 2026, the second day; registration still 
     await expect(days.first().getByTestId('programme-session').first()).toContainText('Stories on Screen');
   });
 
+  test('/programme marks the session on now and the next one, in words, once each (issue 41)', async ({ page }) => {
+    await page.goto(`${origin()}/programme`);
+    const marks = page.getByTestId('session-mark');
+    await expect(marks.filter({ hasText: /^Next$/ })).toHaveCount(1);
+    const next = page.locator('[data-testid="programme-session"][data-mark="next"]');
+    await expect(next).toHaveCount(1);
+    await expect(next).toContainText('Stories on Screen');
+    // What is on now carries aria-current="time"; nothing marked is without its word.
+    const now = page.locator('[data-testid="programme-session"][data-mark="now"]');
+    expect(await now.count()).toBeGreaterThan(0);
+    for (const session of await now.all()) {
+      await expect(session).toHaveAttribute('aria-current', 'time');
+      await expect(session.getByTestId('session-mark')).toHaveText('Now');
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('on a festival day a ticket no longer offers giving its wristbands back, and the backend refuses it (issue 41)', async ({ page, request }) => {
+    const res = await request.post(`${origin()}/api/forms/registrations/`, {
+      data: { firstName: 'Day', lastName: 'Visitor', email: `live-day-${Date.now()}@example.com`, phone: '08031234567', numberOfTickets: 1 },
+    });
+    expect(res.status()).toBe(201);
+    const { ticketReference, ticketUrl } = (await res.json()) as { ticketReference: string; ticketUrl: string };
+    const token = new URL(ticketUrl, origin()).searchParams.get('t')!;
+    await page.goto(`${origin()}${ticketUrl}`);
+    await expect(page.getByTestId('ticket-reference')).toHaveText(ticketReference);
+    await expect(page.getByTestId('give-back')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /can.t come/i })).toHaveCount(0);
+    await page.goto(`${origin()}/tickets/${ticketReference}/cancel?t=${token}`);
+    await expect(page.getByTestId('give-back-refused')).toContainText('The festival has started, so wristbands can no longer be given back.');
+    await expect(page.getByRole('button', { name: /give them back/i })).toHaveCount(0);
+    const cancel = await request.post(`${origin()}/api/tickets/${ticketReference}/cancel/`, { data: { token }, headers: { Origin: origin() } });
+    expect(cancel.status()).toBe(409);
+    expect(((await cancel.json()) as { reason: string }).reason).toBe('festival-started');
+  });
+
   test('home is axe clean', async ({ page }) => {
     await page.goto(`${origin()}/`);
     await expectNoAxeViolations(page);
