@@ -67,7 +67,7 @@ async function signIn(page: Page) {
 
 async function checkIn(page: Page, reference: string) {
   await page.getByLabel('Ticket reference').fill(reference);
-  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
 }
 
 test('register → ticket from the mail → check in → a second check-in is refused', async ({ page }, info) => {

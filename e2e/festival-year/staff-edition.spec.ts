@@ -116,7 +116,7 @@ test('the gate refuses an earlier edition’s ticket and says why; nothing is ch
 
   await signIn(page, '/staff/check-in');
   await page.getByLabel('Ticket reference').fill(reference);
-  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
   const answer = page.getByTestId('check-in-answer');
   await expect(answer).toHaveAttribute('data-status', 'refused');
   await expect(answer).toHaveAttribute('data-reason', 'earlier-edition');

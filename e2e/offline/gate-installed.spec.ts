@@ -66,7 +66,7 @@ function cacheContents(page: Page): Promise<Record<string, string[]>> {
 
 async function check(page: Page, text: string) {
   await page.getByLabel('Ticket reference').fill(text);
-  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
   return page.getByTestId('check-in-answer');
 }
 

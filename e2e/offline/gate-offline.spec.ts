@@ -81,7 +81,7 @@ async function openGate(browser: Browser, staff: typeof NORTH, gateName: string)
 
 async function check(page: Page, text: string) {
   await page.getByLabel('Ticket reference').fill(text);
-  await page.getByRole('button', { name: 'Check in' }).click();
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
   return page.getByTestId('check-in-answer');
 }
 
