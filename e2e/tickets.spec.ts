@@ -122,6 +122,17 @@ test('register → ticket from the mail → check in → a second check-in is re
   await expect(page).toHaveURL(/\/staff\/login\?next=/);
 });
 
+/** The gate's walk-in form, filled for Tunde Walker and sent. */
+async function registerWalkIn(page: Page, email: string, wristbands: number) {
+  const walkIn = page.getByTestId('walk-in');
+  await walkIn.getByLabel('First name').fill('Tunde');
+  await walkIn.getByLabel('Last name').fill('Walker');
+  await walkIn.getByLabel('Email address').fill(email);
+  await walkIn.getByLabel('Phone number').fill('0803 765 4321');
+  await walkIn.getByLabel('Number of wristbands', { exact: false }).first().fill(String(wristbands));
+  await walkIn.getByRole('button', { name: 'Register and check in' }).click();
+}
+
 test('a walk-in at the gate: registered, checked in at once, the ticket by mail; the desk then says already checked in (issue 41)', async ({ page }, info) => {
   const email = `walk-in-${info.project.name}@example.com`;
   await page.goto(`${server.origin}/staff/check-in`);
@@ -131,12 +142,7 @@ test('a walk-in at the gate: registered, checked in at once, the ticket by mail;
   const before = (await page.getByTestId('check-in-counts').textContent()) ?? '';
   const wristbandsBefore = Number(/Checked in: (\d+)/.exec(before)?.[1]);
 
-  await walkIn.getByLabel('First name').fill('Tunde');
-  await walkIn.getByLabel('Last name').fill('Walker');
-  await walkIn.getByLabel('Email address').fill(email);
-  await walkIn.getByLabel('Phone number').fill('0803 765 4321');
-  await walkIn.getByLabel('Number of wristbands', { exact: false }).first().fill('2');
-  await walkIn.getByRole('button', { name: 'Register and check in' }).click();
+  await registerWalkIn(page, email, 2);
 
   const answer = page.getByTestId('walk-in-answer');
   await expect(answer).toHaveAttribute('data-status', 'checked-in', { timeout: 20_000 });
@@ -156,12 +162,7 @@ test('a walk-in at the gate: registered, checked in at once, the ticket by mail;
   await expect(page.getByTestId('check-in-counts')).toContainText(`Checked in: ${wristbandsBefore + 2} of`);
 
   // The same address again: no second walk-in, the form says why on the email field.
-  await walkIn.getByLabel('First name').fill('Tunde');
-  await walkIn.getByLabel('Last name').fill('Walker');
-  await walkIn.getByLabel('Email address').fill(email);
-  await walkIn.getByLabel('Phone number').fill('0803 765 4321');
-  await walkIn.getByLabel('Number of wristbands', { exact: false }).first().fill('1');
-  await walkIn.getByRole('button', { name: 'Register and check in' }).click();
+  await registerWalkIn(page, email, 1);
   await expect(page.getByText('This email address already holds its registration for this edition, so no walk-in was made.').first()).toBeVisible({ timeout: 20_000 });
   await expect(walkIn.getByLabel('First name')).toHaveValue('Tunde');
 });

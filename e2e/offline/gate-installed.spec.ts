@@ -17,6 +17,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { upsertStaffUser } from '../../backend/auth/queries';
 import { expectNoAxeViolations } from '../support/axe-scan';
+import { cacheContents } from '../support/caches';
 import { startNext, stop, type Server } from '../support/next-server';
 
 const GATE = { email: 'east@itan.example', name: 'Eniola East', password: 'east-gate-password' };
@@ -54,14 +55,6 @@ async function ticket(wristbands = 1): Promise<{ reference: string; pass: string
   const token = new URL(ticketUrl, server.origin).searchParams.get('t')!;
   const data = (await (await fetch(`${server.origin}/api/tickets/${reference}/?t=${token}`)).json()) as { data: { pass: string } };
   return { reference, pass: data.data.pass };
-}
-
-function cacheContents(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const out: Record<string, string[]> = {};
-    for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-    return out;
-  });
 }
 
 async function check(page: Page, text: string) {

@@ -15,6 +15,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from '../support/axe-scan';
 import { recordCspViolations } from '../support/csp-violations';
+import { cacheContents } from '../support/caches';
 import { startNext, stop, type Server } from '../support/next-server';
 
 let server: Server;
@@ -44,15 +45,6 @@ async function register(request: APIRequestContext, email: string, tickets = 1):
   const { ticketReference, ticketUrl } = (await res.json()) as { ticketReference: string; ticketUrl: string };
   const token = new URL(ticketUrl, server.origin).searchParams.get('t')!;
   return { reference: ticketReference, path: ticketUrl, token };
-}
-
-/** Every cache of the origin and the URLs it holds, read in the page. */
-function cacheContents(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const out: Record<string, string[]> = {};
-    for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
-    return out;
-  });
 }
 
 /** Opens the ticket and waits until the worker controls the page and keeps its copy. */
