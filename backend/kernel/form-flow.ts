@@ -31,6 +31,18 @@ export function caughtByHoneypot(body: Record<string, unknown>): boolean {
 }
 
 /**
+ * What makes two posts of a form the same request: its fields, not the time the site stamped on
+ * it. Without JavaScript a double click posts the form twice under its one key, each stamped anew:
+ * the second is a replay of the first (the thank-you page), not a "different request" (a 422).
+ */
+function withoutStamp(body: Record<string, unknown>): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const fields = { ...body };
+  delete fields.submittedAt;
+  return fields;
+}
+
+/**
  * The middleware and handler of one keyed JSON endpoint: the body validated with the flow's
  * schema (a honeypot bot gets the decoy), then the flow run once per Idempotency-Key.
  */
@@ -49,7 +61,7 @@ export function keyedJsonRoute<S extends z.ZodType>(deps: AppDeps, endpoint: str
       {
         endpoint,
         key: c.req.header('idempotency-key')?.trim(),
-        fingerprint: async () => (flow.fingerprint ?? ((x) => x))(await c.req.json<Record<string, unknown>>()),
+        fingerprint: async () => (flow.fingerprint ?? withoutStamp)(await c.req.json<Record<string, unknown>>()),
       },
       (ctx) => flow.handle(data, { ...ctx, log: c.get('log') }),
     );

@@ -162,6 +162,21 @@ describe.each(dbTargets)('idempotency is atomic with the write on $name', (targe
     expect((await postJson(app, DONATION_API.checkout, checkoutPayload(5000), { 'Idempotency-Key': key })).status).toBe(422);
   });
 
+  it('the same form posted twice under its key, stamped at two times (a double click without JavaScript), is replayed, not refused', async () => {
+    const key = `stamp-${randomUUID()}`;
+    const payload = { ...validPayloads.registration(1), email: `stamp-${randomUUID()}@example.org` };
+    const before = await countRows(database.handle, 'registrations');
+    const first = await postJson(app, '/api/forms/registrations/', { ...payload, submittedAt: '2025-09-01T10:00:00.000Z' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const again = await postJson(app, '/api/forms/registrations/', { ...payload, submittedAt: '2025-09-01T10:00:01.250Z' }, { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await countRows(database.handle, 'registrations')).toBe(before + 1);
+    // Other fields under the key are still another request.
+    expect((await postJson(app, '/api/forms/registrations/', { ...payload, numberOfTickets: 2, submittedAt: '2025-09-01T10:00:02.000Z' }, { 'Idempotency-Key': key })).status).toBe(422);
+  });
+
   it('the same fields in another order are the same request (replayed, not 422); other values are still refused', async () => {
     const key = `order-${randomUUID()}`;
     const payload = { ...validPayloads.registration(1), email: `order-${randomUUID()}@example.org` };
