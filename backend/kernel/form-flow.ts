@@ -35,7 +35,7 @@ export function caughtByHoneypot(body: Record<string, unknown>): boolean {
  * it. Without JavaScript a double click posts the form twice under its one key, each stamped anew:
  * the second is a replay of the first (the thank-you page), not a "different request" (a 422).
  */
-function withoutStamp(body: Record<string, unknown>): Record<string, unknown> {
+export function withoutStamp(body: Record<string, unknown>): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const fields = { ...body };
   delete fields.submittedAt;

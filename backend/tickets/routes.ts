@@ -5,7 +5,7 @@ import { ENDPOINTS } from '@/contract/api/endpoints';
 import { editionKeyYear, editionYear } from '@/contract/edition';
 import { requireStaff } from '../auth/middleware';
 import { currentEdition } from '../edition/service';
-import { caughtByHoneypot } from '../kernel/form-flow';
+import { caughtByHoneypot, withoutStamp } from '../kernel/form-flow';
 import { gateKeysOf, ticketPass } from './gate/keys';
 import { GATE_FORM_DEVICE, recordScan, scanVerdicts, serverScanId } from './gate/scans';
 import { fail } from '../kernel/http';
@@ -133,7 +133,7 @@ export function checkInRoutes(deps: AppDeps) {
   // time the site stamps on each post, so the same form posted twice is one walk-in, replayed.
   r.post('/walk-ins', validJson(ENDPOINTS.walkIn.request), async (c) => {
     const data = c.req.valid('json');
-    const fingerprint = () => ({ ...data, submittedAt: undefined });
+    const fingerprint = () => withoutStamp(data);
     const { outcome, replayed, wrote } = await runIdempotent(
       deps.db,
       { endpoint: WALK_IN_ENDPOINT, key: c.req.header('idempotency-key')?.trim(), fingerprint },
