@@ -16,7 +16,7 @@ import { authRoutes } from './auth/routes';
 import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
 import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
-import { contactFlow, partnershipFlow, volunteerFlow } from './forms/service';
+import { STORED_FORMS } from './forms';
 import { donationFlow } from './donations/service';
 import { keyedFormRoutes } from './kernel/form-flow';
 import { newsletterFlow } from './newsletter/sign-up';
@@ -169,16 +169,13 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/forms/waiting-list', waitingListFormRoutes({ ...deps, log }));
   api.route('/waiting-list', waitingListRoutes({ ...deps, log }, SEAMS.registrations));
   const formDeps = { ...deps, log };
-  api.route(
-    '/forms',
-    keyedFormRoutes(formDeps)
-      .mount('/newsletter', newsletterFlow(formDeps))
-      .mount('/registrations', registrationFlow(formDeps))
-      .mount('/partnerships', partnershipFlow())
-      .mount('/donations', donationFlow(formDeps))
-      .mount('/volunteer', volunteerFlow())
-      .mount('/contact', contactFlow()).routes,
-  );
+  const forms = keyedFormRoutes(formDeps)
+    .mount('/newsletter', newsletterFlow(formDeps))
+    .mount('/registrations', registrationFlow(formDeps))
+    .mount('/donations', donationFlow(formDeps));
+  // The stored forms (partnerships, volunteer, contact...), each at its path (backend/forms/index.ts).
+  for (const form of STORED_FORMS) forms.mount(form.path, form.flow());
+  api.route('/forms', forms.routes);
   api.route('/donations', donationRoutes({ ...deps, log }));
   api.route('/payments', paymentRoutes({ ...deps, log }));
   api.route('/tickets', ticketRoutes(deps, SEAMS.waitingList));

@@ -1,6 +1,5 @@
 import { donationReceiptMail } from './donations/receipt-mail';
-import { partnershipAckMail } from './forms/partnership-ack-mail';
-import { volunteerAckMail } from './forms/volunteer-ack-mail';
+import { STORED_FORMS } from './forms';
 import { inboxReplyMail } from './inbox/reply-mail';
 import { createMailOutbox, mailKinds, type MailOutbox, type MailOutboxDeps } from './mail';
 import { newsletterCampaignMail } from './newsletter/campaign-mail';
@@ -17,14 +16,14 @@ import { waitingListOfferMail } from './waiting-list/offer-mail';
  * each feature defines the mail it sends beside its own code (tickets/registration-mail.ts…) and
  * queues it with `kind.entry(recipient, payload)`; the outbox delivers an entry by its kind's name,
  * from this registry. backend/mail/ itself imports no feature. A new kind of mail is defined in its
- * feature and added here.
+ * feature and added here (a stored form's comes with it from backend/forms/index.ts).
  */
 export const MAIL_KINDS = mailKinds([
   registrationMail,
   ticketResendMail,
   donationReceiptMail,
-  partnershipAckMail,
-  volunteerAckMail,
+  // The stored forms' acknowledgements (backend/forms/index.ts).
+  ...STORED_FORMS.flatMap((form) => (form.mail ? [form.mail] : [])),
   newsletterWelcomeMail,
   newsletterConfirmMail,
   newsletterCampaignMail,

@@ -3,7 +3,7 @@ import type { Outcome } from './idempotency';
 
 /**
  * The contract's success answers for the keyed form endpoints (POST /api/forms/*, spec §7): one
- * table of their messages, and the result pattern `{ success, data, <thing>Id, …extra, message }`.
+ * table of their messages (a stored form's is in its module, backend/forms/), and the result pattern `{ success, data, <thing>Id, …extra, message }`.
  * Each feature's flow (tickets, newsletter, donations, forms) answers with these.
  */
 export const FORM_MESSAGES = {
@@ -12,11 +12,8 @@ export const FORM_MESSAGES = {
   registrationFull: 'Registration is full: all wristbands for this edition have been claimed.',
   registrationFewLeft: (n: number) =>
     `Only ${n} wristband${n === 1 ? ' is' : 's are'} left for this edition. Please choose fewer tickets.`,
-  partnership: 'Thank you for your proposal. We will respond within 5 business days.',
   donation: 'Thank you for your donation. A confirmation email will follow within 24 hours.',
   donationCheckout: "Your donation is ready: continue on Paystack's secure page to pay.",
-  volunteer: 'Thank you for offering to volunteer. We will be in touch soon.',
-  contact: 'Thank you for your message. We will reply by email.',
 } as const;
 
 /** The answer's id field, named after the thing made (`partnershipId`, spec §7): each endpoint's result schema names its own. */
