@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { paymentReferenceSchema } from '@/contract/api/donations';
 import { RETRY_NOTICES, type RetryNotice } from '@/contract/forms/donation-messages';
 import { DONATION_SECRET_FIELDS, type FormState } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import {
   AMOUNT_CHOICE_FIELD,
   CUSTOM_AMOUNT_FIELD,

@@ -2,7 +2,7 @@
 
 import { ticketLinkToken } from '@/contract/api/tickets';
 import type { FormState } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import { registrationFormSchema, toRegistrationPayload } from '@/contract/forms/schemas';
 import { WAITING_LIST_MESSAGES, waitingListFormSchema } from '@/contract/api/waiting-list';
 import { submitForm } from '@/lib/forms/submit';

@@ -1,6 +1,6 @@
 import { editionName } from '@/contract/edition';
 import { formatFestivalDates } from '@/contract/festival';
-import { MAIL_REASONS } from '@/contract/forms/messages';
+import { MAIL_REASONS } from '@/contract/forms/form-messages';
 import { escapeHtml, mailLayout, paragraph } from './html';
 import type { ComposedMail, RenderContext } from './kind';
 

@@ -12,7 +12,7 @@ import { createDrainLoop, drainOutbox, type DrainResult } from '../outbox/drain'
 import { enqueue, outboxCounts } from '../outbox/queue';
 import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
-import { MAIL_REASONS } from '@/contract/forms/messages';
+import { MAIL_REASONS } from '@/contract/forms/form-messages';
 import { mailOutbox, type MailOutbox } from '../mail-kinds';
 import { captureLog } from '@/test/support/log';
 

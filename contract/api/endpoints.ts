@@ -25,14 +25,8 @@ import { campaignInputSchema, campaignListResultSchema, campaignResultSchema } f
 import { DONATION_API, donationCheckoutPayloadSchema, donationReferencePayloadSchema } from './donations';
 import { editionAdminResultSchema, editionPayloadSchema } from './edition-admin';
 import { eventDetailRequestSchema, eventDetailResultSchema } from './event-details';
-import {
-  contactPayloadSchema,
-  donationPayloadSchema,
-  newsletterPayloadSchema,
-  partnershipPayloadSchema,
-  registrationPayloadSchema,
-  volunteerPayloadSchema,
-} from './forms';
+import { STORED_FORM_ENDPOINTS } from '@/contract/forms/stored';
+import { donationPayloadSchema, newsletterPayloadSchema, registrationPayloadSchema } from './forms';
 import { gatePackResultSchema, gateSyncResultSchema, gateSyncSchema } from './gate';
 import { healthSchema } from './health';
 import { inboxItemResultSchema, inboxListResultSchema, inboxQuerySchema, notePayloadSchema, replyPayloadSchema, statusPayloadSchema } from './inbox';
@@ -94,9 +88,8 @@ export const ENDPOINTS = {
     result: resultPattern(['registrationId', 'ticketReference', 'ticketUrl']),
     builtInOnly: false,
   }),
-  partnership: endpoint({ method: 'POST', path: '/api/forms/partnerships/', request: partnershipPayloadSchema, result: resultPattern(['partnershipId']), builtInOnly: false }),
-  volunteer: endpoint({ method: 'POST', path: '/api/forms/volunteer/', request: volunteerPayloadSchema, result: resultPattern(['volunteerId']), builtInOnly: false }),
-  contact: endpoint({ method: 'POST', path: '/api/forms/contact/', request: contactPayloadSchema, result: resultPattern(['contactId']), builtInOnly: false }),
+  /** The stored forms (partnership, volunteer, contact...), each from its module (contract/forms/stored/). */
+  ...STORED_FORM_ENDPOINTS,
   /** The spec's card form: the sandbox, or the festival's backend. */
   donation: endpoint({ method: 'POST', path: '/api/forms/donations/', request: donationPayloadSchema, result: resultPattern(['donationId', 'reference']), builtInOnly: false }),
   ticketResend: endpoint({ method: 'POST', path: '/api/forms/ticket-resend/', request: ticketResendPayloadSchema, result: resultPattern(), builtInOnly: false }),

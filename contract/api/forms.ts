@@ -4,15 +4,13 @@ import { DONATION_CURRENCY } from '@/contract/festival';
 import { EMAIL_RULES, NAME_RULES, PHONE_RULES } from '@/contract/forms/field-rules';
 import { MESSAGES } from '@/contract/forms/messages';
 import { CONTROL_CHARACTERS, isOneLine, textField } from '@/contract/forms/rules';
-import {
-  amountField,
-  contactFormSchema,
-  donationFormSchema,
-  newsletterFormSchema,
-  partnershipFormSchema,
-  registrationFormSchema,
-  volunteerFormSchema,
-} from '@/contract/forms/schemas';
+import { amountField, donationFormSchema, newsletterFormSchema, registrationFormSchema } from '@/contract/forms/schemas';
+import { submittedAt } from '@/contract/forms/stored/form';
+
+// The stored forms' payloads (partnership, volunteer, contact...): each in its module, contract/forms/stored/.
+export { contactPayloadSchema, type ContactPayload } from '@/contract/forms/stored/contact';
+export { partnershipPayloadSchema, type PartnershipPayload } from '@/contract/forms/stored/partnership';
+export { volunteerPayloadSchema, type VolunteerPayload } from '@/contract/forms/stored/volunteer';
 
 /**
  * The form part of the /api contract (spec §3, §7): the payloads POST /api/forms/* accepts, as the
@@ -24,29 +22,9 @@ const name = () => textField(NAME_RULES);
 const email = () => textField(EMAIL_RULES);
 const phone = () => textField(PHONE_RULES);
 
-/** ISO timestamp the client stamps; the backend keeps its own receive time as well. */
-const submittedAt = () =>
-  z
-    .unknown()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return new Date().toISOString();
-      if (typeof raw === 'string' && !Number.isNaN(Date.parse(raw)) && /^\d{4}-\d{2}-\d{2}T/.test(raw)) {
-        return new Date(raw).toISOString();
-      }
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
-      return z.NEVER;
-    });
-
 export const newsletterPayloadSchema = newsletterFormSchema;
 
 export const registrationPayloadSchema = registrationFormSchema.extend({ submittedAt: submittedAt() });
-
-export const partnershipPayloadSchema = partnershipFormSchema.extend({ submittedAt: submittedAt() });
-
-export const volunteerPayloadSchema = volunteerFormSchema.extend({ submittedAt: submittedAt() });
-
-export const contactPayloadSchema = contactFormSchema.extend({ submittedAt: submittedAt() });
 
 export const donationPayloadSchema = z.object({
   amount: amountField(),
@@ -86,7 +64,4 @@ export const donationPayloadSchema = z.object({
 });
 
 export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
-export type PartnershipPayload = z.output<typeof partnershipPayloadSchema>;
-export type VolunteerPayload = z.output<typeof volunteerPayloadSchema>;
-export type ContactPayload = z.output<typeof contactPayloadSchema>;
 export type DonationPayload = z.output<typeof donationPayloadSchema>;

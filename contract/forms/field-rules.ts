@@ -12,7 +12,7 @@ import {
   PROPOSAL_MIN_CHARS,
   TICKETS_MAX,
   TICKETS_MIN,
-} from '@/contract/festival';
+} from '../festival'; // relative: next.config.ts loads it (through public-forms.ts and the stored forms), and Next's config loader knows no @/ alias
 import {
   cardExpiryCheck,
   cardNumberCheck,

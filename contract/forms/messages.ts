@@ -31,19 +31,6 @@ export const maxValueMessage = (n: number) => `Maximum value is ${n}`;
 /** Ours: a cap that keeps stored text sane. */
 export const maxLengthMessage = (n: number) => `Maximum ${n} characters allowed`;
 
-/** Submit-level messages (spec §8) shown when the call fails and the server gave no message. */
-export const SUBMIT_MESSAGES = {
-  donation: 'Donation failed. Please try again.',
-  partnership: 'Submission failed. Please try again.',
-  registration: 'Registration failed. Please try again.',
-  volunteer: 'Submission failed. Please try again.',
-  // Ours: the lost-ticket and staff forms.
-  ticketResend: 'We could not send your tickets. Please try again.',
-  staffLogin: 'Sign-in failed. Please try again.',
-  contact: 'Submission failed. Please try again.',
-  unexpected: 'An error occurred. Please try again.',
-} as const;
-
 // The newsletter's own (on every page, in the footer's client component): a module of their own so
 // the browser is not sent every form's messages (issue 15).
 export { NEWSLETTER_CONFIRM_MESSAGES, NEWSLETTER_CONSENT, NEWSLETTER_MESSAGES } from './newsletter-messages';
@@ -68,25 +55,6 @@ export const UNSUBSCRIBE_MESSAGES = {
 export const PRIVACY_NOTE = {
   text: 'We use your details only for this request and never sell them.',
   link: 'How we handle your data',
-} as const;
-
-/**
- * Why a mail reached its recipient (issue 16: transactional mails say why; newsletters also carry
- * the unsubscribe link, backend/newsletter/unsubscribe.ts). For the mail builders to put at the foot.
- */
-export const MAIL_REASONS = {
-  registration: 'You are receiving this email because you registered for a free wristband for the Ìtàn Book & Arts Festival with this address.',
-  donation: 'You are receiving this email because a donation to the Ìtàn Book & Arts Festival was made with this address. It is your receipt.',
-  ticketResend: 'You are receiving this email because someone asked for the Ìtàn Book & Arts Festival tickets of this address to be sent again.',
-  partnership: 'You are receiving this email because a partnership proposal was sent to the Ìtàn Book & Arts Festival with this address.',
-  volunteer: 'You are receiving this email because an application to volunteer at the Ìtàn Book & Arts Festival was made with this address.',
-  contact: 'You are receiving this email because a message was sent to the Ìtàn Book & Arts Festival through its contact form with this address.',
-  newsletter: 'You are receiving this email because you subscribed to the Ìtàn Festival newsletter. You can unsubscribe at any time:',
-  newsletterConfirm: 'You are receiving this email because this address was entered in the newsletter form of the Ìtàn Book & Arts Festival website.',
-  waitingList: 'You are receiving this email because you joined the waiting list of the Ìtàn Book & Arts Festival with this address.',
-  ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
-  privacy: 'How we handle your data:',
-  questions: 'Questions? Write to us:',
 } as const;
 
 /**

@@ -1,3 +1,5 @@
+import { STORED_FORM_PAGES, type PublicFormPages } from './stored'; // relative: next.config.ts loads this file (through lib/http/shared-cache.ts), and Next's config loader knows no @/ alias
+
 /**
  * The public forms' pages, in one place: where each form is shown and the pages its visitor is sent
  * to after a post. Read by what must know every form page without being told one by one:
@@ -8,22 +10,16 @@
  * - e2e/support/routes.ts: the quality checks (axe, headers, JS budget) and the route smoke test
  *   walk every form page and thank-you page, in the sitemap or not.
  *
- * A new public form adds its entry here (docs/adding-a-form.md). Staff forms are not listed: the
- * staff area is never shared and has its own route list (e2e/support/staff-routes.ts).
+ * A new stored form brings its entry from its module (stored/, docs/adding-a-form.md); a form with
+ * a flow of its own adds it here. Staff forms are not listed: the staff area is never shared and has its own route list (e2e/support/staff-routes.ts).
  */
-export interface PublicFormPages {
-  /** The form's page (no trailing slash). */
-  page: `/${string}`;
-  /** Where a post ends (the registration's also ends on the waiting list's when sold out). */
-  thankYou: readonly `/${string}/thank-you`[];
-}
+export type { PublicFormPages };
 
 export const PUBLIC_FORMS = {
   registration: { page: '/register', thankYou: ['/registration/thank-you', '/register/waiting-list/thank-you'] },
   donation: { page: '/donations', thankYou: ['/donations/thank-you'] },
-  partnership: { page: '/partnerships', thankYou: ['/partnerships/thank-you'] },
-  volunteer: { page: '/volunteer/apply', thankYou: ['/volunteer/apply/thank-you'] },
-  contact: { page: '/contact', thankYou: ['/contact/thank-you'] },
+  // The stored forms (partnership, volunteer, contact...), each from its module (stored/).
+  ...STORED_FORM_PAGES,
 } as const satisfies Record<string, PublicFormPages>;
 
 const forms: readonly PublicFormPages[] = Object.values(PUBLIC_FORMS);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_SECRET_FIELDS, echoValues, formDataToObject, validateForm } from './form-state';
-import { MESSAGES, NEWSLETTER_MESSAGES, SUBMIT_MESSAGES } from './messages';
+import { SUBMIT_MESSAGES } from './form-messages';
+import { MESSAGES, NEWSLETTER_MESSAGES } from './messages';
 import {
   donationFormSchema,
   partnershipFormSchema,

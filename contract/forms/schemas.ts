@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_TOPICS, DONATION_CURRENCY, DONATION_SUGGESTED_NGN, VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '@/contract/festival';
+import { DONATION_CURRENCY, DONATION_SUGGESTED_NGN } from '@/contract/festival';
 import {
   AMOUNT_CHOICE_FIELD,
   AMOUNT_OTHER,
@@ -10,19 +10,14 @@ import {
   CARD_HOLDER_RULES,
   CARD_NUMBER_RULES,
   CITY_RULES,
-  CONTACT_MESSAGE_RULES,
   EMAIL_RULES,
   NAME_RULES,
-  ORGANIZATION_RULES,
   PHONE_RULES,
-  PROPOSAL_RULES,
   STATE_RULES,
   STREET_RULES,
   TICKETS_RULES,
-  VOLUNTEER_MESSAGE_RULES,
   ZIPCODE_RULES,
 } from './field-rules';
-import { MESSAGES } from './messages';
 import { numberField, textField } from './rules';
 
 /**
@@ -38,9 +33,13 @@ const phone = () => textField(PHONE_RULES);
 
 const ticketsField = () => numberField(TICKETS_RULES);
 export const amountField = () => numberField(AMOUNT_RULES);
-const proposal = () => textField(PROPOSAL_RULES);
 
 // ---- Forms (flat FormData fields) ----
+
+// The stored forms' (partnership, volunteer, contact...): each in its module under stored/.
+export { contactFormSchema, toContactPayload, type ContactForm } from './stored/contact';
+export { partnershipFormSchema, toPartnershipPayload, type PartnershipForm } from './stored/partnership';
+export { toVolunteerPayload, volunteerFormSchema, type VolunteerForm } from './stored/volunteer';
 
 export const newsletterFormSchema = z.object({ email: email() });
 
@@ -50,15 +49,6 @@ export const registrationFormSchema = z.object({
   email: email(),
   phone: phone(),
   numberOfTickets: ticketsField(),
-});
-
-export const partnershipFormSchema = z.object({
-  firstName: name(),
-  lastName: name(),
-  email: email(),
-  phone: phone(),
-  organization: textField(ORGANIZATION_RULES),
-  proposal: proposal(),
 });
 
 export const donationFormSchema = z.object({
@@ -77,77 +67,9 @@ export const donationFormSchema = z.object({
   cardCvc: textField(CARD_CVC_RULES),
 });
 
-const roleIds = z.enum(VOLUNTEER_ROLE_IDS);
-/** One or more of the six roles; a single checkbox arrives as a string. */
-const rolesField = () =>
-  z
-    .unknown()
-    .transform((raw, ctx) => {
-      const list = raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw];
-      if (list.length === 0) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.roleRequired });
-        return z.NEVER;
-      }
-      const parsed = z.array(roleIds).safeParse(list);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
-        return z.NEVER;
-      }
-      return [...new Set(parsed.data)];
-    });
-
-const availabilityField = () =>
-  z.unknown().transform((raw, ctx) => {
-    if (raw === undefined || raw === null || raw === '') {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.required });
-      return z.NEVER;
-    }
-    const parsed = z.enum(VOLUNTEER_AVAILABILITY.map((a) => a.value) as [string, ...string[]]).safeParse(raw);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
-export const volunteerFormSchema = z.object({
-  firstName: name(),
-  lastName: name(),
-  email: email(),
-  phone: phone(),
-  roles: rolesField(),
-  availability: availabilityField(),
-  message: textField(VOLUNTEER_MESSAGE_RULES),
-});
-
-const topicField = () =>
-  z.unknown().transform((raw, ctx) => {
-    if (raw === undefined || raw === null || raw === '') {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.topicRequired });
-      return z.NEVER;
-    }
-    const parsed = z.enum(CONTACT_TOPICS.map((t) => t.value) as [string, ...string[]]).safeParse(raw);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.invalid });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-
-/** The /contact form (issue 16): one name field, as people write their names to us. */
-export const contactFormSchema = z.object({
-  name: name(),
-  email: email(),
-  topic: topicField(),
-  message: textField(CONTACT_MESSAGE_RULES),
-});
-
 export type NewsletterForm = z.output<typeof newsletterFormSchema>;
 export type RegistrationForm = z.output<typeof registrationFormSchema>;
-export type PartnershipForm = z.output<typeof partnershipFormSchema>;
 export type DonationForm = z.output<typeof donationFormSchema>;
-export type VolunteerForm = z.output<typeof volunteerFormSchema>;
-export type ContactForm = z.output<typeof contactFormSchema>;
 
 /** Payload paths -> the donation form's field names, to show backend field errors inline. */
 export const DONATION_PAYLOAD_FIELDS: Record<string, keyof DonationForm> = {
@@ -199,19 +121,6 @@ export function toDonationPayload(form: DonationForm) {
 
 export function toRegistrationPayload(form: RegistrationForm, now = new Date()) {
   return { ...form, numberOfTickets: form.numberOfTickets, submittedAt: now.toISOString() };
-}
-
-export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
-  const { organization, ...rest } = form;
-  return { ...rest, ...(organization ? { organization } : {}), submittedAt: now.toISOString() };
-}
-
-export function toContactPayload(form: ContactForm, now = new Date()) {
-  return { ...form, submittedAt: now.toISOString() };
-}
-
-export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
-  return { ...form, submittedAt: now.toISOString() };
 }
 
 /**

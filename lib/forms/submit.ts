@@ -7,7 +7,7 @@ import { ENDPOINTS, type EndpointName, type Endpoints } from '@/contract/api/end
 import type { ResultPattern } from '@/contract/api/result';
 import { HONEYPOT_FIELD } from '@/contract/festival';
 import { echoValues, formDataToObject, validateForm, type FormState, type FormValues } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import { apiErrorState } from './api-error';
 import { requestLogger } from '@/lib/log';
 

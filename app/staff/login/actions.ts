@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { isDevelopment } from '@/lib/config';
 import { echoValues, formDataToObject, validateForm, type FormState } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import { postedForm } from '@/lib/forms/posted';
 import { newIdempotencyKey, postForm } from '@/lib/forms/submit';
 import { staffLoginFormSchema, staffLoginResultSchema } from '@/contract/api/staff';

@@ -2,7 +2,7 @@
 
 import { ticketResendPayloadSchema } from '@/contract/api/tickets';
 import type { FormState } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import { submitForm } from '@/lib/forms/submit';
 import { postedForm } from '@/lib/forms/posted';
 

@@ -1,7 +1,7 @@
 'use server';
 
 import type { FormState } from '@/contract/forms/form-state';
-import { SUBMIT_MESSAGES } from '@/contract/forms/messages';
+import { SUBMIT_MESSAGES } from '@/contract/forms/form-messages';
 import { volunteerFormSchema, toVolunteerPayload } from '@/contract/forms/schemas';
 import { submitForm } from '@/lib/forms/submit';
 import { postedForm } from '@/lib/forms/posted';
