@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAL_DATA_TABLES } from '@/backend/data-requests';
+import { PERSONAL_DATA_TABLES } from '@/backend/personal-data';
 import { migrateToLatest } from '@/backend/db/migrate';
 import { dbTargets, type TestDatabase } from '@/test/support/databases';
 
 /**
- * PERSONAL_DATA_TABLES (backend/data-requests: what `npm run data-request` finds, exports and
+ * PERSONAL_DATA_TABLES (backend/personal-data.ts, backend/data-requests: what `npm run data-request` finds, exports and
  * erases for one address, NDPA 2023 ss. 34–36) held against the migrated schema, on SQLite and on
  * PostgreSQL when TEST_DATABASE_URL is set: every table with a column that holds a person's
  * details is listed, or named below with the reason it is not; every listed table exists. A new

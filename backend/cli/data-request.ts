@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_RULES } from '@/contract/forms/field-rules';
 import { textField } from '@/contract/forms/rules';
-import { countPersonalData, deletePersonalData, findPersonalData } from '../data-requests';
+import { countPersonalData, deletePersonalData, findPersonalData } from '../personal-data';
 import { openConfiguredDb } from './open-db';
 
 /**

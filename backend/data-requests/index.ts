@@ -14,14 +14,12 @@ import { releasePlaces } from '../edition/counter';
  * stays (the festival's legitimate interest in knowing what happened), but the person is erased
  * from it: their email and name in the actor, the target and the summary become ERASED.
  */
-export const PERSONAL_DATA_TABLES = [
+/** The tables a data request reads whatever forms there are (a stored form's table comes with it). */
+const OWN_TABLES = [
   'newsletter_subscriptions',
   'registrations',
   'waiting_list',
-  'partnerships',
   'donations',
-  'volunteer_applications',
-  'contact_messages',
   'campaign_recipients',
   'outbox',
   'staff_users',
@@ -30,27 +28,30 @@ export const PERSONAL_DATA_TABLES = [
   'audit_log',
   'inbox_entries',
 ] as const;
-export type PersonalDataTable = (typeof PERSONAL_DATA_TABLES)[number];
+type OwnTable = (typeof OWN_TABLES)[number];
 
-export type PersonalData = Record<PersonalDataTable, Array<Record<string, unknown>>>;
-export type PersonalDataCounts = Record<PersonalDataTable, number>;
+/** Of those, the ones matched by their `email` column (newsletter campaigns an address was queued for: issue 31). */
+const OWN_EMAIL_TABLES: readonly OwnTable[] = ['newsletter_subscriptions', 'registrations', 'waiting_list', 'donations', 'campaign_recipients', 'staff_users'];
 
-type EmailTable = Exclude<PersonalDataTable, 'outbox' | 'auth_tokens' | 'idempotency_keys' | 'audit_log' | 'inbox_entries'>;
+/**
+ * A stored form's table (backend/forms/index.ts: partnerships, volunteer_applications,
+ * contact_messages...), matched by its `email` column. The forms are another feature: the
+ * composition root passes their tables in (backend/personal-data.ts).
+ */
+export type FormTable = Exclude<keyof Database, OwnTable>;
+
+export type PersonalDataTable<F extends FormTable = FormTable> = OwnTable | F;
+export type PersonalData<F extends FormTable = FormTable> = Record<PersonalDataTable<F>, Array<Record<string, unknown>>>;
+export type PersonalDataCounts<F extends FormTable = FormTable> = Record<PersonalDataTable<F>, number>;
+
+/** The tables of one set of forms: all of them in the order a request lists them, and those matched by `email`. */
+interface Tables {
+  all: readonly string[];
+  email: readonly string[];
+}
 
 /** What an erased person's email and name become in the audit log. */
 export const ERASED = '[erased]';
-const EMAIL_TABLES: readonly EmailTable[] = [
-  'newsletter_subscriptions',
-  'registrations',
-  'waiting_list',
-  'partnerships',
-  'donations',
-  'volunteer_applications',
-  'contact_messages',
-  // Newsletter campaigns an address was queued for (issue 31).
-  'campaign_recipients',
-  'staff_users',
-];
 
 const normaliseRequestEmail = (email: string) => email.trim().toLowerCase();
 
@@ -133,10 +134,10 @@ async function inboxEntriesOf(db: Db, email: string) {
 }
 
 /** Every row that holds the address, table by table (the export of a data request). */
-export async function findPersonalData(db: Db, email: string): Promise<PersonalData> {
-  const out = {} as PersonalData;
-  for (const table of EMAIL_TABLES) {
-    out[table] = (await db.selectFrom(table).selectAll().where(sameAddress('email', email)).execute()) as Array<Record<string, unknown>>;
+async function findIn(tables: Tables, db: Db, email: string): Promise<Record<string, Array<Record<string, unknown>>>> {
+  const out: Record<string, Array<Record<string, unknown>>> = {};
+  for (const table of tables.email) {
+    out[table] = (await db.selectFrom(table as keyof Database).selectAll().where(sameAddress('email', email)).execute()) as Array<Record<string, unknown>>;
   }
   out.outbox = await db.selectFrom('outbox').selectAll().where(sameAddress('recipient', email)).execute();
   const ids = await staffIds(db, email);
@@ -154,16 +155,16 @@ export async function findPersonalData(db: Db, email: string): Promise<PersonalD
   const inbox = await inboxEntriesOf(db, email);
   out.inbox_entries = [...inbox.about, ...inbox.written];
   // Staff password hashes are not the person's data to take away, and must never leave the server.
-  out.staff_users = out.staff_users.map(({ password_hash: _hash, ...rest }) => {
+  out.staff_users = (out.staff_users ?? []).map(({ password_hash: _hash, ...rest }) => {
     void _hash;
     return rest;
   });
   return out;
 }
 
-export function countPersonalData(data: PersonalData): PersonalDataCounts {
-  const counts = {} as PersonalDataCounts;
-  for (const table of PERSONAL_DATA_TABLES) counts[table] = data[table].length;
+function countIn(tables: Tables, data: Readonly<Record<string, readonly unknown[]>>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const table of tables.all) counts[table] = data[table]?.length ?? 0;
   return counts;
 }
 
@@ -172,9 +173,9 @@ export function countPersonalData(data: PersonalData): PersonalDataCounts {
  * table. The wristbands of deleted registrations are given back to the capacity counter. (`dialect`
  * is no longer needed, since SQLite keeps the counter too; kept so callers stay as they are.)
  */
-export async function deletePersonalData(db: Db, _dialect: DbDialect, email: string): Promise<PersonalDataCounts> {
+async function deleteIn(tables: Tables, db: Db, email: string): Promise<Record<string, number>> {
   return db.transaction().execute(async (trx) => {
-    const counts = {} as PersonalDataCounts;
+    const counts: Record<string, number> = {};
     // First, while the staff account (and so its name) is still there to be found.
     counts.audit_log = await eraseFromAudit(trx, email);
     const ids = await staffIds(trx, email);
@@ -206,7 +207,7 @@ export async function deletePersonalData(db: Db, _dialect: DbDialect, email: str
     }
     counts.inbox_entries = inbox.about.length + inbox.written.length;
 
-    for (const table of EMAIL_TABLES) {
+    for (const table of tables.email) {
       const result = await trx.deleteFrom(table as keyof Database).where(sameAddress('email', email)).executeTakeFirst();
       counts[table] = Number(result.numDeletedRows);
     }
@@ -214,8 +215,30 @@ export async function deletePersonalData(db: Db, _dialect: DbDialect, email: str
     counts.idempotency_keys = Number(
       (await trx.deleteFrom('idempotency_keys').where(mentions('body', email)).executeTakeFirst()).numDeletedRows,
     );
-    const ordered = {} as PersonalDataCounts;
-    for (const table of PERSONAL_DATA_TABLES) ordered[table] = counts[table];
+    const ordered: Record<string, number> = {};
+    for (const table of tables.all) ordered[table] = counts[table] ?? 0;
     return ordered;
   });
+}
+
+/**
+ * Data requests over the backend's own tables and the stored forms' (`formTables`, from the
+ * composition root): the tables listed, and finding, counting and deleting one address's rows.
+ */
+export function personalDataRequests<F extends FormTable>(formTables: readonly F[]) {
+  const [before, after] = [OWN_TABLES.slice(0, 3), OWN_TABLES.slice(3)];
+  const tables: Tables = { all: [...before, ...formTables, ...after], email: [...OWN_EMAIL_TABLES, ...formTables] };
+  return {
+    /** Every table a request finds, exports and erases rows of (test/personal-data-tables.test.ts holds it against the schema). */
+    PERSONAL_DATA_TABLES: tables.all as readonly PersonalDataTable<F>[],
+    /** Every row that holds the address, table by table (the export of a data request). */
+    findPersonalData: (db: Db, email: string) => findIn(tables, db, email) as Promise<PersonalData<F>>,
+    countPersonalData: (data: PersonalData<F>) => countIn(tables, data) as PersonalDataCounts<F>,
+    /**
+     * Deletes every row that holds the address, in one transaction, and says how many went from
+     * each table. (`dialect` is no longer needed, since SQLite keeps the counter too; kept so
+     * callers stay as they are.)
+     */
+    deletePersonalData: (db: Db, _dialect: DbDialect, email: string) => deleteIn(tables, db, email) as Promise<PersonalDataCounts<F>>,
+  };
 }

@@ -13,14 +13,14 @@ import { enqueue } from '../outbox/queue';
  * /forms, the mail kind mail-kinds.ts registers, the table data requests find and erase by email.
  * Each form is one module (partnership.ts...), listed in index.ts.
  */
-export interface StoredForm {
+export interface StoredForm<T extends keyof Database = keyof Database> {
   /** Under /api/forms (the contract's endpoint path): `/partnerships`. */
   path: `/${string}`;
   flow: () => FormFlow<z.ZodType>;
   /** Its acknowledgement, if it sends one. */
   mail?: MailKind;
   /** The table it writes, with the visitor's `email` (a data request finds, exports and erases it). */
-  table: keyof Database;
+  table: T;
 }
 
 /** A row a form stores: its id and the (lower-cased) address its acknowledgement goes to. */
@@ -29,9 +29,9 @@ interface StoredRow {
   email: string;
 }
 
-export interface StoredFormSpec<S extends z.ZodType, R extends StoredRow, P extends z.ZodType> {
+export interface StoredFormSpec<T extends keyof Database, S extends z.ZodType, R extends StoredRow, P extends z.ZodType> {
   path: `/${string}`;
-  table: keyof Database;
+  table: T;
   schema: S;
   /** The answer's id field (`partnershipId`) and its success message. */
   idField: IdField;
@@ -45,7 +45,7 @@ export interface StoredFormSpec<S extends z.ZodType, R extends StoredRow, P exte
 }
 
 /** A stored form from its parts: the flow writes, queues and answers; a bot gets a fresh id and nothing stored. */
-export function storedForm<S extends z.ZodType, R extends StoredRow, P extends z.ZodType>(spec: StoredFormSpec<S, R, P>): StoredForm {
+export function storedForm<T extends keyof Database, S extends z.ZodType, R extends StoredRow, P extends z.ZodType>(spec: StoredFormSpec<T, S, R, P>): StoredForm<T> {
   const flow = (): FormFlow<S> => ({
     schema: spec.schema,
     handle: (input, { commit }) =>

@@ -5,7 +5,7 @@ import type { Dashboard } from '@/contract/api/admin';
 import { proposalDeadline } from '@/contract/business-days';
 import { HTTP_MESSAGES } from '../kernel/http';
 import type { BackendApp } from '../app';
-import { deletePersonalData, findPersonalData } from '../data-requests';
+import { deletePersonalData, findPersonalData } from '../personal-data';
 import { exportCsv } from '../export/csv';
 import { loadSigner } from '../kernel/signing';
 import { newId } from '../kernel/ids';

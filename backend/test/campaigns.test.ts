@@ -7,7 +7,7 @@ import type { BackendApp } from '../app';
 import { addStaffAccount } from '../admin/service';
 import { upsertStaffUser } from '../auth/queries';
 import { advanceCampaigns } from '../newsletter/campaigns/service';
-import { deletePersonalData } from '../data-requests';
+import { deletePersonalData } from '../personal-data';
 import type { DbHandle } from '../db/connect';
 import { newId } from '../kernel/ids';
 import { loadSigner } from '../kernel/signing';

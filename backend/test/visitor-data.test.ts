@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_MESSAGES } from '@/contract/forms/messages';
 import type { BackendApp } from '../app';
 import { upsertStaffUser } from '../auth/queries';
-import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from '../data-requests';
+import { countPersonalData, deletePersonalData, ERASED, findPersonalData, PERSONAL_DATA_TABLES } from '../personal-data';
 import { exportCsv } from '../export/csv';
 import { createSigner } from '../kernel/signing';
 import { isSubscribed, listUnsubscribeHeaders, newsletterUnsubscribeLinks, unsubscribeToken } from '../newsletter/unsubscribe';
