@@ -24,7 +24,7 @@ const TESTS = [TEST, '^test/', '^backend/test/'];
  * - the features: each imports the base, the services and its own folder, never another feature:
  *   what one needs of another goes through a seam (kernel/seams.ts) wired by the composition root.
  * - the composition root: backend/*.ts (app.ts, start.ts, server.ts, http-server.ts, index.ts — the
- *   one front —, mail-kinds.ts, seams.ts) and cli/: they may import anything of the backend.
+ *   one front —, mail-kinds.ts, seams.ts, personal-data.ts) and cli/: they may import anything of the backend.
  * Tests sit beside what they test and may reach across (the composition root builds their apps).
  */
 const BACKEND_BASE = ['kernel', 'db', 'payments'];
