@@ -70,6 +70,8 @@ export interface StaffActionCase {
   form: (html: string) => boolean;
   /** The visible fields to post with the form's hidden ones. */
   fields: (ctx: { reference: string; unique: string }) => Record<string, string>;
+  /** Audit entries one accepted post makes (default 1). */
+  audits?: number;
 }
 
 export const STAFF_ACTIONS: readonly StaffActionCase[] = [
@@ -80,6 +82,8 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
     page: '/staff/check-in',
     form: (f) => f.includes('aria-labelledby="walk-in-title"'),
     fields: ({ unique }) => ({ firstName: 'Cross', lastName: 'Site', email: `walk-in-${unique}@example.com`, phone: '0803 123 4567', numberOfTickets: '1' }),
+    // The registration made at the gate, and its check-in: two facts, each in the log as for any ticket.
+    audits: 2,
   },
   {
     name: 'add a staff account',
