@@ -7,7 +7,7 @@ import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { getVolunteerRoles } from '@/lib/content/static';
 import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
-import { applyAction } from './actions';
+import { submitStoredForm } from '@/lib/forms/stored-form-action';
 
 export const metadata: Metadata = {
   title: 'Apply to volunteer',
@@ -24,7 +24,7 @@ export default async function VolunteerApplyPage() {
       title="Apply to volunteer"
       intro={<p>Choose the roles that suit you and tell us when you can help. We will be in touch before the festival.</p>}
     >
-      <ActionForm action={applyAction} form="volunteer" idempotencyKey={crypto.randomUUID()} permalink="/volunteer/apply" aria-labelledby="volunteer-title">
+      <ActionForm action={submitStoredForm.bind(null, 'volunteer')} form="volunteer" idempotencyKey={crypto.randomUUID()} permalink="/volunteer/apply" aria-labelledby="volunteer-title">
         <FormRow>
           <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
           <Field name="lastName" label="Last name" autoComplete="family-name" spellCheck={false} />

@@ -40,6 +40,8 @@ export function toContactPayload(form: ContactForm, now = new Date()) {
 }
 
 export const contact = {
+  form: contactFormSchema,
+  toPayload: toContactPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/contact/', request: contactPayloadSchema, result: resultPattern(['contactId']), builtInOnly: false }),
   pages: { page: '/contact', thankYou: ['/contact/thank-you'] },
   submitMessage: 'Submission failed. Please try again.',

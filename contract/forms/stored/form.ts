@@ -18,6 +18,10 @@ export interface PublicFormPages {
  * (exported by its module beside it): the registries read these off STORED_FORMS (index.ts).
  */
 export interface StoredFormContract {
+  /** The form's schema (its fields in the order the form shows them): what the site validates. */
+  form: z.ZodObject;
+  /** The payload the site posts, from the parsed form (`submittedAt` stamped). */
+  toPayload: (form: never, now?: Date) => object;
   /** POST /api/forms/<path>/: its payload schema and the answer's id field. */
   endpoint: Endpoint & { method: 'POST'; path: `/api/forms/${string}/` };
   /** PUBLIC_FORMS: its page and thank-you page. */

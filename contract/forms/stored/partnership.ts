@@ -27,6 +27,8 @@ export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
 }
 
 export const partnership = {
+  form: partnershipFormSchema,
+  toPayload: toPartnershipPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/partnerships/', request: partnershipPayloadSchema, result: resultPattern(['partnershipId']), builtInOnly: false }),
   pages: { page: '/partnerships', thankYou: ['/partnerships/thank-you'] },
   submitMessage: 'Submission failed. Please try again.',

@@ -62,6 +62,8 @@ export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
 }
 
 export const volunteer = {
+  form: volunteerFormSchema,
+  toPayload: toVolunteerPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/volunteer/', request: volunteerPayloadSchema, result: resultPattern(['volunteerId']), builtInOnly: false }),
   pages: { page: '/volunteer/apply', thankYou: ['/volunteer/apply/thank-you'] },
   submitMessage: 'Submission failed. Please try again.',
