@@ -277,6 +277,11 @@ test('an offline admission the server refuses at sync is listed on the phone; an
   expect(await scansOf(later.reference)).toHaveLength(0);
 
   await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/staff\/login\?next=/);
+  // Seen twice in CI under load: the email typed here was gone at submit, as if the sign-in form
+  // rendered anew after `fill` (likely a gate call still in flight when the link was followed, whose
+  // answer refreshed the route). Let the page settle before typing.
+  await page.waitForLoadState('networkidle');
   await page.locator('main').getByLabel('Email address').fill(NORTH.email);
   await page.getByLabel('Password').fill(NORTH.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
