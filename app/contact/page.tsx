@@ -10,6 +10,7 @@ import styles from '@/components/info/info.module.css';
 import { getContactInfo } from '@/lib/content';
 import { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_MIN_CHARS, CONTACT_RESPONSE_BUSINESS_DAYS, CONTACT_TOPICS, FESTIVAL_NAME } from '@/contract/festival';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { contact } from '@/contract/forms/stored/contact';
 import { submitStoredForm } from '@/lib/forms/stored-form-action';
 
 export function generateMetadata(): Metadata {
@@ -73,7 +74,7 @@ export default async function ContactPage() {
       </section>
       <section className={styles.section} aria-labelledby="form-title">
         <h2 id="form-title">Send us a message</h2>
-        <ActionForm action={submitStoredForm.bind(null, 'contact')} form="contact" idempotencyKey={crypto.randomUUID()} permalink="/contact" aria-labelledby="form-title">
+        <ActionForm action={submitStoredForm.bind(null, 'contact')} form={contact.fields} idempotencyKey={crypto.randomUUID()} permalink="/contact" aria-labelledby="form-title">
           <Field name="name" label="Your name" autoComplete="name" spellCheck={false} />
           <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We reply to this address." />
           <ChoiceGroup name="topic" legend="What is it about?" type="radio" options={CONTACT_TOPICS} />

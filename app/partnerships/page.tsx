@@ -7,6 +7,7 @@ import { Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FESTIVAL_NAME, PARTNERSHIP_RESPONSE_BUSINESS_DAYS, PROPOSAL_MAX_CHARS, PROPOSAL_MIN_CHARS } from '@/contract/festival';
+import { partnership } from '@/contract/forms/stored/partnership';
 import { submitStoredForm } from '@/lib/forms/stored-form-action';
 
 export const metadata: Metadata = {
@@ -28,7 +29,7 @@ export default async function PartnershipsPage() {
         </p>
       }
     >
-      <ActionForm action={submitStoredForm.bind(null, 'partnership')} form="partnership" idempotencyKey={crypto.randomUUID()} permalink="/partnerships" aria-labelledby="partner-title">
+      <ActionForm action={submitStoredForm.bind(null, 'partnership')} form={partnership.fields} idempotencyKey={crypto.randomUUID()} permalink="/partnerships" aria-labelledby="partner-title">
         <FormRow>
           <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
           <Field name="lastName" label="Last name" autoComplete="family-name" spellCheck={false} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import type { FieldRules } from '@/contract/forms/checks';
 import { checkField, type FormName } from '@/contract/forms/field-rules';
 import { idleState, type FieldErrors, type FormState, type FormValues } from '@/contract/forms/form-state';
 import { ErrorSummary } from './error-summary';
@@ -12,8 +13,8 @@ export type FormAction<Data = unknown> = (state: FormState<Data>, formData: Form
 
 export interface ActionFormProps<Data = unknown> {
   action: FormAction<Data>;
-  /** Which FIELD_CHECKS the on-blur check uses. */
-  form: FormName;
+  /** The on-blur checks: a FIELD_CHECKS name, or a stored form's `fields` (its rules, plain data). */
+  form: FormName | FieldRules;
   /** Minted by the page at render: one submission, one record, however often it is posted. */
   idempotencyKey: string;
   /** The page's URL, so a JavaScript-off post renders this page again with its errors. */
@@ -70,7 +71,7 @@ export function ActionForm<Data = unknown>({ action, form, idempotencyKey, perma
 interface BodyProps {
   state: FormState;
   formAction: (formData: FormData) => void;
-  form: FormName;
+  form: FormName | FieldRules;
   idempotencyKey: string;
   children: ReactNode;
   'aria-labelledby'?: string;

@@ -79,6 +79,15 @@ export interface TextRules {
 }
 
 /**
+ * Text rules as plain data, no `custom` function: what a server component can hand the browser as
+ * a prop (a stored form's page gives its `fields` to ActionForm for the on-blur checks).
+ */
+export type PlainTextRules = Omit<TextRules, 'custom'> & { custom?: never };
+
+/** A stored form's text fields and their rules (contract/forms/stored): its schema is built from them, the browser runs them on blur. */
+export type FieldRules = Readonly<Record<string, PlainTextRules>>;
+
+/**
  * Text as we keep it: trimmed and in Unicode NFC (so "é" typed as e + combining accent and "é"
  * typed as one character are the same name), or undefined for input no person types.
  */

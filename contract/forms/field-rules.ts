@@ -3,40 +3,29 @@
  * schemas from these, and the browser's on-blur check (components/forms) runs the same functions
  * from FIELD_CHECKS, so a field shows the same message in both places.
  */
-import {
-  CONTACT_MESSAGE_MAX_CHARS,
-  CONTACT_MESSAGE_MIN_CHARS,
-  DONATION_MAX_NGN,
-  DONATION_MIN_NGN,
-  PROPOSAL_MAX_CHARS,
-  PROPOSAL_MIN_CHARS,
-  TICKETS_MAX,
-  TICKETS_MIN,
-} from '../festival'; // relative: next.config.ts loads it (through public-forms.ts and the stored forms), and Next's config loader knows no @/ alias
+import { DONATION_MAX_NGN, DONATION_MIN_NGN, TICKETS_MAX, TICKETS_MIN } from '../festival'; // relative: next.config.ts loads it (through public-forms.ts and the stored forms), and Next's config loader knows no @/ alias
 import {
   cardExpiryCheck,
   cardNumberCheck,
   checkNumber,
   checkText,
   cvcCheck,
+  type FieldRules,
   type NumberRules,
+  type PlainTextRules,
   type TextRules,
 } from './checks';
-import { MESSAGES, maxValueMessage, minLengthMessage } from './messages';
+import { lookup } from '../lookup';
+import { MESSAGES, maxValueMessage } from './messages';
 
 /**
  * Every text field is one line (checks.ts isOneLine: no line break, no bidi control) unless its
- * rules say `multiline`: only the textareas (proposal, messages) do.
+ * rules say `multiline`: only the textareas (proposal, messages) do. The rules of one stored form's
+ * own fields live in its module (contract/forms/stored/<x>.ts), these are the shared ones.
  */
-export const NAME_RULES: TextRules = { name: true, maxLength: 100 };
-export const EMAIL_RULES: TextRules = { email: true, maxLength: 254 };
-export const PHONE_RULES: TextRules = { phone: true, maxLength: 30 };
-export const ORGANIZATION_RULES: TextRules = { required: false, name: true, maxLength: 200 };
-export const PROPOSAL_RULES: TextRules = {
-  multiline: true,
-  minLength: { n: PROPOSAL_MIN_CHARS, message: MESSAGES.proposalMinimum },
-  maxLength: PROPOSAL_MAX_CHARS,
-};
+export const NAME_RULES: PlainTextRules = { name: true, maxLength: 100 };
+export const EMAIL_RULES: PlainTextRules = { email: true, maxLength: 254 };
+export const PHONE_RULES: PlainTextRules = { phone: true, maxLength: 30 };
 export const STREET_RULES: TextRules = { maxLength: 200 };
 export const CITY_RULES: TextRules = { maxLength: 100 };
 export const STATE_RULES: TextRules = { maxLength: 100 };
@@ -45,12 +34,6 @@ export const CARD_HOLDER_RULES: TextRules = { required: MESSAGES.cardHolderRequi
 export const CARD_NUMBER_RULES: TextRules = { required: MESSAGES.cardNumberRequired, maxLength: 23, custom: [cardNumberCheck] };
 export const CARD_EXPIRY_RULES: TextRules = { required: MESSAGES.cardExpiryRequired, maxLength: 7, custom: [cardExpiryCheck] };
 export const CARD_CVC_RULES: TextRules = { required: MESSAGES.cvcRequired, maxLength: 4, custom: [cvcCheck] };
-export const VOLUNTEER_MESSAGE_RULES: TextRules = { required: false, multiline: true, maxLength: 1000 };
-export const CONTACT_MESSAGE_RULES: TextRules = {
-  multiline: true,
-  minLength: { n: CONTACT_MESSAGE_MIN_CHARS, message: minLengthMessage(CONTACT_MESSAGE_MIN_CHARS) },
-  maxLength: CONTACT_MESSAGE_MAX_CHARS,
-};
 
 export const TICKETS_RULES: NumberRules = {
   required: MESSAGES.required,
@@ -90,8 +73,9 @@ const num =
   };
 
 /**
- * Per form, the fields checked on blur. Choice groups (volunteer roles, availability) are checked
- * on submit only: leaving one checkbox says nothing about the group.
+ * Per form, the fields checked on blur. The stored forms (contract/forms/stored) are not here: each
+ * page gives ActionForm its form's `fields`. Choice groups (volunteer roles, availability, a
+ * contact's topic) are checked on submit only: leaving one checkbox says nothing about the group.
  */
 export const FIELD_CHECKS = {
   newsletter: { email: text(EMAIL_RULES) },
@@ -101,14 +85,6 @@ export const FIELD_CHECKS = {
     email: text(EMAIL_RULES),
     phone: text(PHONE_RULES),
     numberOfTickets: num(TICKETS_RULES),
-  },
-  partnership: {
-    firstName: text(NAME_RULES),
-    lastName: text(NAME_RULES),
-    email: text(EMAIL_RULES),
-    phone: text(PHONE_RULES),
-    organization: text(ORGANIZATION_RULES),
-    proposal: text(PROPOSAL_RULES),
   },
   donation: {
     amount: num(AMOUNT_RULES),
@@ -125,23 +101,11 @@ export const FIELD_CHECKS = {
     cardExpiry: text(CARD_EXPIRY_RULES),
     cardCvc: text(CARD_CVC_RULES),
   },
-  volunteer: {
-    firstName: text(NAME_RULES),
-    lastName: text(NAME_RULES),
-    email: text(EMAIL_RULES),
-    phone: text(PHONE_RULES),
-    message: text(VOLUNTEER_MESSAGE_RULES),
-  },
   ticketResend: {
     email: text(EMAIL_RULES),
   },
   staffLogin: {
     email: text(EMAIL_RULES),
-  },
-  contact: {
-    name: text(NAME_RULES),
-    email: text(EMAIL_RULES),
-    message: text(CONTACT_MESSAGE_RULES),
   },
   /** The waiting list when sold out (issue 28, contract/api/waiting-list.ts). */
   waitingList: {
@@ -159,8 +123,15 @@ export const FIELD_CHECKS = {
 
 export type FormName = keyof typeof FIELD_CHECKS;
 
-/** The on-blur message for one field of one form; undefined when the field passes or is unknown. */
-export function checkField(form: FormName, field: string, value: string): string | undefined {
-  const checks: Record<string, FieldCheck | undefined> = FIELD_CHECKS[form];
-  return checks[field]?.(value);
+/**
+ * The on-blur message for one field of one form (a FIELD_CHECKS name, or a stored form's field
+ * rules); undefined when the field passes or is unknown.
+ */
+export function checkField(form: FormName | FieldRules, field: string, value: string): string | undefined {
+  if (typeof form !== 'string') {
+    const rules = lookup(form, field);
+    return rules ? text(rules)(value) : undefined;
+  }
+  const checks: Record<string, FieldCheck> = FIELD_CHECKS[form];
+  return lookup(checks, field)?.(value);
 }

@@ -13,6 +13,7 @@ import { staffRegisterPayloadSchema } from '@/contract/api/staff';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
 import { checkText, isOneLine } from './checks';
 import { checkField } from './field-rules';
+import { contact } from './stored/contact';
 import { MESSAGES } from './messages';
 
 /** Issue 32 (A): one-line fields hold one line; multi-line fields keep their line breaks. */
@@ -48,7 +49,7 @@ describe('the single-line rule', () => {
     expect(checkField('registration', 'firstName', HEADER_INJECTION)).toBe(MESSAGES.invalid);
     expect(checkField('donation', 'streetAddress', '1 Ake Road\r\nX-Header: y')).toBe(MESSAGES.invalid);
     expect(checkField('registration', 'email', 'ada@example.org\nBcc: x@example.org')).toBe(MESSAGES.email);
-    expect(checkField('contact', 'message', 'Hello,\nI would like to know more about the festival.')).toBeUndefined();
+    expect(checkField(contact.fields, 'message', 'Hello,\nI would like to know more about the festival.')).toBeUndefined();
   });
 });
 

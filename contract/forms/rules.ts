@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkNumber, checkText, type NumberRules, type TextRules } from './checks';
+import { checkNumber, checkText, type FieldRules, type NumberRules, type TextRules } from './checks';
 
 /**
  * zod wrappers around the plain checks (checks.ts): a field reports only its first failing check,
@@ -28,4 +28,12 @@ export function numberField(rules: NumberRules) {
     ctx.addIssue({ code: 'custom', message: result.message });
     return z.NEVER;
   });
+}
+
+/**
+ * A stored form's text fields as zod fields, from its `fields` (checks.ts FieldRules): the schema
+ * takes each text field from here, so the browser's on-blur rules and the server's are one list.
+ */
+export function textShape<R extends FieldRules>(fields: R): { [K in keyof R]: ReturnType<typeof textField> } {
+  return Object.fromEntries(Object.entries(fields).map(([name, rules]) => [name, textField(rules)])) as { [K in keyof R]: ReturnType<typeof textField> };
 }

@@ -7,6 +7,7 @@ import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { getVolunteerRoles } from '@/lib/content/static';
 import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
+import { volunteer } from '@/contract/forms/stored/volunteer';
 import { submitStoredForm } from '@/lib/forms/stored-form-action';
 
 export const metadata: Metadata = {
@@ -24,7 +25,7 @@ export default async function VolunteerApplyPage() {
       title="Apply to volunteer"
       intro={<p>Choose the roles that suit you and tell us when you can help. We will be in touch before the festival.</p>}
     >
-      <ActionForm action={submitStoredForm.bind(null, 'volunteer')} form="volunteer" idempotencyKey={crypto.randomUUID()} permalink="/volunteer/apply" aria-labelledby="volunteer-title">
+      <ActionForm action={submitStoredForm.bind(null, 'volunteer')} form={volunteer.fields} idempotencyKey={crypto.randomUUID()} permalink="/volunteer/apply" aria-labelledby="volunteer-title">
         <FormRow>
           <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
           <Field name="lastName" label="Last name" autoComplete="family-name" spellCheck={false} />

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../../api/endpoint';
 import { resultPattern } from '../../api/result';
-import { CONTACT_TOPICS } from '../../festival';
-import { CONTACT_MESSAGE_RULES, EMAIL_RULES, NAME_RULES } from '../field-rules';
-import { MESSAGES } from '../messages';
-import { textField } from '../rules';
+import { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_MIN_CHARS, CONTACT_TOPICS } from '../../festival';
+import { EMAIL_RULES, NAME_RULES } from '../field-rules';
+import { MESSAGES, minLengthMessage } from '../messages';
+import { textShape, type FieldRules } from '../rules';
 import { stamped, submittedAt, type StoredFormContract } from './form';
 
 /** The /contact form (issue 16): POST /api/forms/contact/. */
@@ -23,13 +23,20 @@ const topicField = () =>
     return parsed.data;
   });
 
-/** One name field, as people write their names to us; the fields in the order the form shows them. */
-export const contactFormSchema = z.object({
-  name: textField(NAME_RULES),
-  email: textField(EMAIL_RULES),
-  topic: topicField(),
-  message: textField(CONTACT_MESSAGE_RULES),
-});
+/** Its text fields and their rules: one name field, as people write their names to us. */
+const contactFields = {
+  name: NAME_RULES,
+  email: EMAIL_RULES,
+  message: {
+    multiline: true,
+    minLength: { n: CONTACT_MESSAGE_MIN_CHARS, message: minLengthMessage(CONTACT_MESSAGE_MIN_CHARS) },
+    maxLength: CONTACT_MESSAGE_MAX_CHARS,
+  },
+} as const satisfies FieldRules;
+const text = textShape(contactFields);
+
+/** The fields in the order the form shows them (the error summary follows it). */
+export const contactFormSchema = z.object({ name: text.name, email: text.email, topic: topicField(), message: text.message });
 export type ContactForm = z.output<typeof contactFormSchema>;
 
 export const contactPayloadSchema = contactFormSchema.extend({ submittedAt: submittedAt() });
@@ -40,6 +47,7 @@ export function toContactPayload(form: ContactForm, now = new Date()) {
 }
 
 export const contact = {
+  fields: contactFields,
   form: contactFormSchema,
   toPayload: toContactPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/contact/', request: contactPayloadSchema, result: resultPattern(['contactId']), builtInOnly: false }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from '../../api/endpoint';
+import type { FieldRules } from '../checks';
 import { MESSAGES } from '../messages';
 
 // Relative imports throughout contract/forms/stored/: next.config.ts loads the forms' pages
@@ -18,6 +19,8 @@ export interface PublicFormPages {
  * (exported by its module beside it): the registries read these off STORED_FORMS (index.ts).
  */
 export interface StoredFormContract {
+  /** Its text fields' rules: the schema's text fields are built from them, and its page gives them to ActionForm (the on-blur checks). */
+  fields: FieldRules;
   /** The form's schema (its fields in the order the form shows them): what the site validates. */
   form: z.ZodObject;
   /** The payload the site posts, from the parsed form (`submittedAt` stamped). */

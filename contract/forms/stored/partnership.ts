@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { endpoint } from '../../api/endpoint';
 import { resultPattern } from '../../api/result';
-import { EMAIL_RULES, NAME_RULES, ORGANIZATION_RULES, PHONE_RULES, PROPOSAL_RULES } from '../field-rules';
-import { textField } from '../rules';
+import { PROPOSAL_MAX_CHARS, PROPOSAL_MIN_CHARS } from '../../festival';
+import { EMAIL_RULES, NAME_RULES, PHONE_RULES } from '../field-rules';
+import { MESSAGES } from '../messages';
+import { textShape, type FieldRules } from '../rules';
 import { stamped, submittedAt, type StoredFormContract } from './form';
 
 /** The partnership form (spec §3): /partnerships, POST /api/forms/partnerships/. */
 
-/** Its fields in the order the form shows them (the error summary follows it). */
-export const partnershipFormSchema = z.object({
-  firstName: textField(NAME_RULES),
-  lastName: textField(NAME_RULES),
-  email: textField(EMAIL_RULES),
-  phone: textField(PHONE_RULES),
-  organization: textField(ORGANIZATION_RULES),
-  proposal: textField(PROPOSAL_RULES),
-});
+/** Its fields and their rules, in the order the form shows them (the error summary follows it). */
+const partnershipFields = {
+  firstName: NAME_RULES,
+  lastName: NAME_RULES,
+  email: EMAIL_RULES,
+  phone: PHONE_RULES,
+  organization: { required: false, name: true, maxLength: 200 },
+  proposal: { multiline: true, minLength: { n: PROPOSAL_MIN_CHARS, message: MESSAGES.proposalMinimum }, maxLength: PROPOSAL_MAX_CHARS },
+} as const satisfies FieldRules;
+
+export const partnershipFormSchema = z.object(textShape(partnershipFields));
 export type PartnershipForm = z.output<typeof partnershipFormSchema>;
 
 export const partnershipPayloadSchema = partnershipFormSchema.extend({ submittedAt: submittedAt() });
@@ -27,6 +31,7 @@ export function toPartnershipPayload(form: PartnershipForm, now = new Date()) {
 }
 
 export const partnership = {
+  fields: partnershipFields,
   form: partnershipFormSchema,
   toPayload: toPartnershipPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/partnerships/', request: partnershipPayloadSchema, result: resultPattern(['partnershipId']), builtInOnly: false }),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../../api/endpoint';
 import { resultPattern } from '../../api/result';
 import { VOLUNTEER_AVAILABILITY, VOLUNTEER_ROLE_IDS } from '../../festival';
-import { EMAIL_RULES, NAME_RULES, PHONE_RULES, VOLUNTEER_MESSAGE_RULES } from '../field-rules';
+import { EMAIL_RULES, NAME_RULES, PHONE_RULES } from '../field-rules';
 import { MESSAGES } from '../messages';
-import { textField } from '../rules';
+import { textShape, type FieldRules } from '../rules';
 import { stamped, submittedAt, type StoredFormContract } from './form';
 
 /** The volunteer form (spec §3): /volunteer/apply, POST /api/forms/volunteer/. */
@@ -42,15 +42,25 @@ const availabilityField = () =>
     return parsed.data;
   });
 
+/** Its text fields and their rules. */
+const volunteerFields = {
+  firstName: NAME_RULES,
+  lastName: NAME_RULES,
+  email: EMAIL_RULES,
+  phone: PHONE_RULES,
+  message: { required: false, multiline: true, maxLength: 1000 },
+} as const satisfies FieldRules;
+const text = textShape(volunteerFields);
+
 /** Its fields in the order the form shows them (the error summary follows it). */
 export const volunteerFormSchema = z.object({
-  firstName: textField(NAME_RULES),
-  lastName: textField(NAME_RULES),
-  email: textField(EMAIL_RULES),
-  phone: textField(PHONE_RULES),
+  firstName: text.firstName,
+  lastName: text.lastName,
+  email: text.email,
+  phone: text.phone,
   roles: rolesField(),
   availability: availabilityField(),
-  message: textField(VOLUNTEER_MESSAGE_RULES),
+  message: text.message,
 });
 export type VolunteerForm = z.output<typeof volunteerFormSchema>;
 
@@ -62,6 +72,7 @@ export function toVolunteerPayload(form: VolunteerForm, now = new Date()) {
 }
 
 export const volunteer = {
+  fields: volunteerFields,
   form: volunteerFormSchema,
   toPayload: toVolunteerPayload,
   endpoint: endpoint({ method: 'POST', path: '/api/forms/volunteer/', request: volunteerPayloadSchema, result: resultPattern(['volunteerId']), builtInOnly: false }),
