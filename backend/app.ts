@@ -13,6 +13,7 @@ import { CAMPAIGN_BODY_LIMIT } from '@/contract/api/campaigns';
 import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
 import { authRoutes } from './auth/routes';
+import { adminEntryRoutes, entryRoutes } from './content/entry-routes';
 import { adminContentRoutes, adminProgramRoutes, contentRoutes } from './content/routes';
 import { editionRoutes } from './edition/routes';
 import { donationRoutes, paymentRoutes } from './donations/routes';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): BackendApp {
 
   // For monitors and operators: no auth, no rate limit (the limits above count POSTs), no-store.
   api.route('/health', healthRoutes({ ...deps, log }));
+  api.route('/content/entries', entryRoutes(deps.db));
   api.route('/content', contentRoutes(deps.db, deps.config.siteUrl, deps.config));
   api.route('/edition', editionRoutes(deps));
   api.route('/forms/ticket-resend', ticketResendRoutes({ ...deps, log }));
@@ -186,6 +188,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/reports', adminReportRoutes(deps));
   api.route('/admin/media', adminMediaRoutes(deps));
   api.route('/admin/content', adminContentRoutes(deps));
+  api.route('/admin/entries', adminEntryRoutes(deps));
   api.route('/admin/programs', adminProgramRoutes(deps));
   api.route('/admin/newsletter/campaigns', campaignRoutes(deps));
   api.route('/media', mediaRoutes(deps.db));

@@ -11,6 +11,24 @@ export interface ContentBlockTable {
   updated_at: string;
 }
 
+/** Migration 2026-12-04-1: content as entries (contract/content/kinds.ts); draft and published are JSON. */
+export interface ContentEntryTable {
+  kind: string;
+  id: string;
+  position: number;
+  draft: string;
+  published: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The staff member's email who last changed it; null when seeded. */
+  updated_by: string | null;
+}
+
+export interface ContentSeedTable {
+  kind: string;
+  seeded_at: string;
+}
+
 export interface ProgramTable {
   id: string;
   position: number;
@@ -417,6 +435,8 @@ export interface RateLimitTable {
 
 export interface Database {
   content_blocks: ContentBlockTable;
+  content_entries: ContentEntryTable;
+  content_seeds: ContentSeedTable;
   programs: ProgramTable;
   podcasts: PodcastTable;
   highlights: HighlightTable;

@@ -11,6 +11,9 @@ import {
   visitFallback,
 } from '@/contract/fallbacks';
 import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
+import { entrySchema } from '@/contract/content/entry-fields';
+import { CONTENT_KINDS, SINGLETON_ID, type ContentKind } from '@/contract/content/kinds';
+import { newId } from '../kernel/ids';
 import type { Db } from './schema';
 
 /**
@@ -100,4 +103,25 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
       .execute();
     // Each edition's wristband counter is made when first needed (backend/edition/counter.ts).
   });
+  await seedEntries(db, now);
+}
+
+/**
+ * Fills each kind from its fallback, published, the first time the backend starts with it; a kind
+ * seeded before is left as staff left it (even empty). Safe to run from several processes at once.
+ */
+export async function seedEntries(db: Db, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  for (const kind of Object.values(CONTENT_KINDS) as ContentKind[]) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx.insertInto('content_seeds').values({ kind: kind.key, seeded_at: at }).onConflict((oc) => oc.column('kind').doNothing()).executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      const entries = kind.shape === 'singleton' ? [{ id: SINGLETON_ID, data: kind.fallback() }] : kind.fallback().map((data) => ({ id: newId(), data }));
+      const rows = entries.map((entry, position) => {
+        const data = JSON.stringify(entrySchema(kind.fields).parse(entry.data));
+        return { kind: kind.key, id: entry.id, position, draft: data, published: data, created_at: at, updated_at: at, updated_by: null };
+      });
+      if (rows.length > 0) await trx.insertInto('content_entries').values(rows).execute();
+    });
+  }
 }

@@ -12,8 +12,8 @@ import { forgetOldUploads } from './upload-quota';
  *
  * An image is in use when its id appears in anything that stores images: a report (its cover, its
  * Markdown and the HTML made from it, its excerpt), any content block (the hero, the event cards,
- * the event details), a programme row's avatar, a podcast's image or description. The bytes live in
- * the `media` row itself (no files under DATA_DIR), so deleting the row deletes the image.
+ * the event details), any content entry (a team photo, a partner's logo; draft or published), a
+ * programme row's avatar, a podcast's image or description. The bytes live in the `media` row itself (no files under DATA_DIR), so deleting the row deletes the image.
  *
  * Never an image younger than MEDIA_MIN_AGE_MS: a staff member may still be editing the form it
  * was uploaded from (an upload is kept in the form until it is saved).
@@ -26,6 +26,8 @@ export const MEDIA_SWEEP_BATCH = 100;
 const MEDIA_REFERENCES = [
   { table: 'highlights', columns: ['image', 'body_markdown', 'content', 'excerpt'] },
   { table: 'content_blocks', columns: ['data'] },
+  // Content entries (issue 40): a team member's photo, a partner's logo, in a draft or published.
+  { table: 'content_entries', columns: ['draft', 'published'] },
   { table: 'programs', columns: ['avatar'] },
   { table: 'podcasts', columns: ['image', 'description'] },
 ] as const;

@@ -1,3 +1,4 @@
+import { adminEntriesResultSchema, adminEntryDeletedSchema, adminEntryResultSchema, entryInputSchema, entryMoveSchema, publicEntriesSchema } from './entries';
 import { featuredQuerySchema, highlightQuerySchema, editionStatusResultSchema, podcastListSchema, programListSchema } from './content';
 import { TEXT, endpoint } from './endpoint';
 import { resultPattern } from './result';
@@ -76,6 +77,8 @@ export const ENDPOINTS = {
   contactInfo: endpoint({ method: 'GET', path: '/api/content/contact/', result: contactInfoSchema, builtInOnly: false }),
   donationPolicy: endpoint({ method: 'GET', path: '/api/content/donation-policy/', result: donationPolicySchema, builtInOnly: false }),
   eventDetails: endpoint({ method: 'GET', path: '/api/content/event-details/', result: eventDetailSchema.array(), builtInOnly: false }),
+  /** A kind's published entries (issue 40, contract/content/kinds.ts): ours; with another backend the site shows the fallbacks. */
+  contentEntries: endpoint({ method: 'GET', path: '/api/content/entries/:kind/', result: publicEntriesSchema, builtInOnly: true }),
   edition: endpoint({ method: 'GET', path: '/api/edition/', result: editionStatusResultSchema, builtInOnly: true }),
   health: endpoint({ method: 'GET', path: '/api/health/', result: healthSchema, builtInOnly: false }),
 
@@ -148,6 +151,15 @@ export const ENDPOINTS = {
   reportPublish: endpoint({ method: 'POST', path: '/api/admin/reports/:id/publish/', result: adminReportResultSchema, builtInOnly: true }),
   reportUnpublish: endpoint({ method: 'POST', path: '/api/admin/reports/:id/unpublish/', result: adminReportResultSchema, builtInOnly: true }),
   mediaUpload: endpoint({ method: 'POST', path: '/api/admin/media/', request: mediaUploadSchema, result: mediaResultSchema, builtInOnly: true }),
+
+  // ---- Staff: content entries (issue 40) ----
+  entries: endpoint({ method: 'GET', path: '/api/admin/entries/:kind/', result: adminEntriesResultSchema, builtInOnly: true }),
+  entryCreate: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/', request: entryInputSchema, result: adminEntryResultSchema, builtInOnly: true }),
+  entrySave: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/', request: entryInputSchema, result: adminEntryResultSchema, builtInOnly: true }),
+  entryPublish: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/publish/', result: adminEntryResultSchema, builtInOnly: true }),
+  entryUnpublish: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/unpublish/', result: adminEntryResultSchema, builtInOnly: true }),
+  entryMove: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/move/', request: entryMoveSchema, result: adminEntriesResultSchema, builtInOnly: true }),
+  entryDelete: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/delete/', result: adminEntryDeletedSchema, builtInOnly: true }),
 
   // ---- Staff: newsletter campaigns and the inbox (issue 31) ----
   campaigns: endpoint({ method: 'GET', path: '/api/admin/newsletter/campaigns/', result: campaignListResultSchema, builtInOnly: true }),

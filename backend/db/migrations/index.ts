@@ -21,6 +21,7 @@ import { campaigns } from './2026-11-30-3-campaigns';
 import { donationRetries } from './2026-12-01-1-donation-retries';
 import { editionKeys } from './2026-12-02-1-edition-keys';
 import { gateScanIdentity } from './2026-12-02-2-gate-scan-identity';
+import { contentEntries } from './2026-12-04-1-content-entries';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-1-donation-retries': donationRetries,
   '2026-12-02-1-edition-keys': editionKeys,
   '2026-12-02-2-gate-scan-identity': gateScanIdentity,
+  '2026-12-04-1-content-entries': contentEntries,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { text } from '../text';
+
+/**
+ * The content entries' endpoints (issue 40; ours, the spec has none): the public list of a kind's
+ * published entries, and the staff side (every entry with its draft and published versions;
+ * create, save, publish, unpublish, move, delete). An entry's `data` is checked against its kind's
+ * fields (contract/content/kinds.ts) by the backend on every write and by the site on every read.
+ */
+export const ENTRY_STATUSES = ['draft', 'published', 'changed'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+const entryData = z.record(text(), z.unknown());
+
+export const publicEntriesSchema = z.object({
+  kind: text(),
+  entries: z.array(z.object({ id: text(), data: entryData })),
+});
+export type PublicEntries = z.infer<typeof publicEntriesSchema>;
+
+export const adminEntrySchema = z.object({
+  id: text(),
+  position: z.number().int(),
+  /** draft: never published; published: the public sees the draft as it is; changed: published, with a newer draft. */
+  status: z.enum(ENTRY_STATUSES),
+  draft: entryData,
+  published: entryData.nullable(),
+  updatedAt: text(),
+  updatedBy: text().nullable(),
+});
+export type AdminEntry = z.infer<typeof adminEntrySchema>;
+
+export const adminEntriesResultSchema = z.object({ success: z.literal(true), data: z.object({ kind: text(), entries: z.array(adminEntrySchema) }) });
+export const adminEntryResultSchema = z.object({ success: z.literal(true), data: adminEntrySchema, message: text() });
+export const adminEntryDeletedSchema = z.object({ success: z.literal(true), message: text() });
+
+/** A save or a new entry: the fields as the form posted them (strings) or as JSON. */
+export const entryInputSchema = z.object({ data: entryData });
+export const entryMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+
+export const ENTRY_MESSAGES = {
+  created: 'Added as a draft.',
+  saved: 'Draft saved.',
+  published: 'Published.',
+  unpublished: 'Taken off the site; kept as a draft.',
+  moved: 'Moved.',
+  deleted: 'Deleted.',
+  notFound: 'That entry no longer exists.',
+  unknownKind: 'There is no such kind of content.',
+  singletonFixed: 'This content is a single record: it can be edited, not added to or deleted.',
+  duplicate: 'Another entry already has this value.',
+  invalid: 'Please correct the errors below.',
+} as const;
