@@ -5,7 +5,9 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { getConfig } from '@/lib/config';
 import { getEditionStatus } from '@/lib/edition';
 import { registrationAction } from '@/contract/edition-text';
-import { getAbout } from '@/lib/content';
+import { ContentImage } from '@/components/ui/content-image';
+import { getAbout, getPartners } from '@/lib/content';
+import { PARTNER_TIERS } from '@/contract/content/kinds';
 import { FESTIVAL_FULL_NAME } from '@/contract/festival';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
@@ -13,8 +15,8 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import styles from './about.module.css';
 
 
-export function generateMetadata(): Metadata {
-  const about = getAbout();
+export async function generateMetadata(): Promise<Metadata> {
+  const about = await getAbout();
   return pageMetadata({
     title: 'About',
     description: `${FESTIVAL_FULL_NAME}: our mission, our story since 2021 and the team behind the festival. ${about.mission}`,
@@ -25,7 +27,7 @@ export function generateMetadata(): Metadata {
 
 /** Spec §2 /about: mission, vision, statistics, timeline 2021–2025, the team of ten, register and donate. */
 export default async function AboutPage() {
-  const about = getAbout();
+  const [about, partners] = await Promise.all([getAbout(), getPartners()]);
   const { registrationUrl } = getConfig();
   // Register only while the edition's phase offers it (issue 28).
   const register = registrationAction(await getEditionStatus(), { registrationUrl });
@@ -55,8 +57,8 @@ export default async function AboutPage() {
           Our impact so far
         </h2>
         <dl className={styles.stats} data-testid="about-stats">
-          {about.statistics.map((s) => (
-            <div key={s.label} className={styles.stat}>
+          {about.statistics.map((s, i) => (
+            <div key={i} className={styles.stat}>
               <dt>{s.label}</dt>
               <dd>{s.value}</dd>
             </div>
@@ -69,8 +71,8 @@ export default async function AboutPage() {
           Our story
         </h2>
         <ol className={styles.timeline} data-testid="about-timeline">
-          {about.timeline.map((t) => (
-            <li key={t.year} className={styles.timelineItem}>
+          {about.timeline.map((t, i) => (
+            <li key={i} className={styles.timelineItem}>
               <span className={styles.year}>{t.year}</span>
               <h3>{t.title}</h3>
               <p>{t.body}</p>
@@ -84,8 +86,9 @@ export default async function AboutPage() {
           Meet the team
         </h2>
         <ul className={styles.team} data-testid="about-team">
-          {about.team.map((m) => (
-            <li key={m.name} className={styles.member}>
+          {about.team.map((m, i) => (
+            <li key={i} className={styles.member}>
+              {m.photo ? <ContentImage src={m.photo} alt="" width={96} height={96} className={styles.photo} /> : null}
               <h3>{m.name}</h3>
               <p className={styles.role}>{m.role}</p>
               {m.bio ? <p>{m.bio}</p> : null}
@@ -93,6 +96,23 @@ export default async function AboutPage() {
           ))}
         </ul>
       </section>
+
+      {partners.length > 0 ? (
+        <section aria-labelledby="partners-heading">
+          <h2 id="partners-heading" className={styles.sectionTitle}>
+            Partners and sponsors
+          </h2>
+          <ul className={styles.partners} data-testid="about-partners">
+            {partners.map((p, i) => (
+              <li key={i} className={styles.partner}>
+                {p.logo ? <ContentImage src={p.logo} alt="" width={120} height={60} className={styles.logo} /> : null}
+                <span>{p.url ? <a href={p.url} rel="noopener">{p.name}</a> : p.name}</span>
+                <span className={styles.tier}>{PARTNER_TIERS.find((t) => t.value === p.tier)?.label}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className={styles.cta} aria-labelledby="join-heading">
         <h2 id="join-heading">Be part of the story</h2>

@@ -149,17 +149,19 @@ export default async function VisitPage() {
         </p>
       </section>
 
-      <section className={styles.section} aria-labelledby="faq-title">
-        <h2 id="faq-title">Frequently asked questions</h2>
-        <div className={styles.faq}>
-          {visit.faq.map((q) => (
-            <details key={q.question}>
-              <summary>{q.question}</summary>
-              <p>{q.answer}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      {visit.faq.length > 0 ? (
+        <section className={styles.section} aria-labelledby="faq-title">
+          <h2 id="faq-title">Frequently asked questions</h2>
+          <div className={styles.faq}>
+            {visit.faq.map((q, i) => (
+              <details key={i}>
+                <summary>{q.question}</summary>
+                <p>{q.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      ) : null}
     </Container>
   );
 }

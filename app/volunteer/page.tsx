@@ -18,9 +18,8 @@ export function generateMetadata(): Metadata {
 }
 
 /** Spec §2 /volunteer: six roles, six benefits and the application link (external form or /volunteer/apply). */
-export default function VolunteerPage() {
-  const roles = getVolunteerRoles();
-  const benefits = getVolunteerBenefits();
+export default async function VolunteerPage() {
+  const [roles, benefits] = await Promise.all([getVolunteerRoles(), getVolunteerBenefits()]);
   const { volunteerApplyUrl } = getConfig();
   return (
     <Container className={styles.page}>

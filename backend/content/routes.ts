@@ -15,6 +15,8 @@ import { requireStaff } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../kernel/deps';
 import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
 import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
+import { listPublishedEntries } from './entries';
+import { CONTENT_KINDS } from '@/contract/content/kinds';
 
 const DEFAULT_PAGE_SIZE = 12;
 
@@ -58,8 +60,10 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
   // Page copy (issue 16): seeded from contract/fallbacks/ like the hero.
   for (const key of ['visit', 'privacy', 'contact', 'donation-policy'] as const) {
     r.get(`/${key}`, async (c) => {
-      const block = await getContentBlock<unknown>(db, key);
-      return block ? c.json(block) : fail(c, 404, 'Content not found.');
+      const block = await getContentBlock<Record<string, unknown>>(db, key);
+      if (!block) return fail(c, 404, 'Content not found.');
+      // The visit page's FAQ is edited as entries (issue 40): the published ones, in their order.
+      return c.json(key === 'visit' ? { ...block, faq: (await listPublishedEntries(db, CONTENT_KINDS.faq)).map((e) => e.data) } : block);
     });
   }
 

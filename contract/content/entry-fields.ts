@@ -105,11 +105,11 @@ export function entryFieldSchema(field: EntryField): z.ZodType<EntryValue | unde
   }
 }
 
-/** An entry's schema, from its fields: unknown keys are dropped, each field's first message reported. */
+/** An entry's schema, from its fields: unknown keys are dropped, an empty optional field left out, each field's first message reported. */
 export function entrySchema(fields: readonly EntryField[]): z.ZodType<EntryData> {
   return z.object(Object.fromEntries(fields.map((field) => [field.name, entryFieldSchema(field)]))).transform((data) => {
     const kept: EntryData = {};
-    for (const [name, value] of Object.entries(data)) if (value !== undefined) kept[name] = value as EntryValue;
+    for (const [name, value] of Object.entries(data)) if (value !== undefined && value !== '') kept[name] = value as EntryValue;
     return kept;
   }) as unknown as z.ZodType<EntryData>;
 }

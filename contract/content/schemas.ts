@@ -98,7 +98,7 @@ export interface HighlightPage {
 }
 
 // Static page data (not served by the API; lives in contract/fallbacks/ only).
-const teamMemberSchema = z.object({ name: text(), role: text(), bio: text().optional() });
+const teamMemberSchema = z.object({ name: text(), role: text(), bio: text().optional(), photo: text().optional() });
 const timelineEntrySchema = z.object({ year: z.number().int(), title: text(), body: text() });
 const statisticSchema = z.object({ value: text(), label: text() });
 export const aboutSchema = z.object({
@@ -119,6 +119,15 @@ export const volunteerRoleSchema = z.object({
 });
 export const volunteerBenefitSchema = z.object({ title: text(), description: text() });
 export type VolunteerRole = z.infer<typeof volunteerRoleSchema>;
+
+/** A partner or sponsor (issue 40: an entries kind, contract/content/kinds.ts). */
+export const partnerSchema = z.object({
+  name: text().min(1),
+  tier: z.enum(['sponsor', 'partner', 'media']),
+  url: text().optional(),
+  logo: text().optional(),
+});
+export type Partner = z.infer<typeof partnerSchema>;
 export type VolunteerBenefit = z.infer<typeof volunteerBenefitSchema>;
 
 /**
@@ -161,7 +170,8 @@ export const visitSchema = z.object({
   openingHours: z.array(z.object({ day: z.number().int().nonnegative(), opens: text().regex(/^\d{2}:\d{2}$/), closes: text().regex(/^\d{2}:\d{2}$/), note: text().optional() })).min(1),
   bring: z.array(text().min(1)).min(1),
   accessibility: z.array(titledText).min(1),
-  faq: z.array(z.object({ question: text().min(1), answer: text().min(1) })).min(1),
+  /** Empty when staff removed every question (issue 40: an entries kind, `faq`); the page then has no FAQ. */
+  faq: z.array(z.object({ question: text().min(1), answer: text().min(1) })),
 });
 export type Visit = z.infer<typeof visitSchema>;
 

@@ -23,7 +23,9 @@ import {
   volunteerBenefitSchema,
   volunteerRoleSchema,
 } from '@/contract/content/schemas';
-import { findEventDetail, getAbout, getAllEventDetails, getVolunteerBenefits, getVolunteerRoles } from './static';
+import { findEventDetail, getAllEventDetails } from './static';
+import { entriesOf } from './source';
+import { CONTENT_KINDS, type ContentKind } from '@/contract/content/kinds';
 
 const getEventDetail = (slug: string, kind?: 'event' | 'program') => findEventDetail(getAllEventDetails(), slug, kind);
 
@@ -131,10 +133,21 @@ describe('contract/fallbacks', () => {
 
 describe('static getters', () => {
   it('serve the parsed static data', () => {
-    expect(getAbout()).toEqual(aboutFallback);
-    expect(getVolunteerRoles()).toEqual(volunteerRolesFallback);
-    expect(getVolunteerBenefits()).toEqual(volunteerBenefitsFallback);
     expect(getAllEventDetails()).toHaveLength(9);
+  });
+
+  it("every content kind's fallback fits its fields, and the pages' schemas read what they make (issue 40)", () => {
+    for (const kind of Object.values(CONTENT_KINDS) as ContentKind[]) {
+      const entries = kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback();
+      expect(entriesOf(kind, entries), kind.key).toHaveLength(entries.length);
+    }
+    const entries = (key: keyof typeof CONTENT_KINDS) => {
+      const kind: ContentKind = CONTENT_KINDS[key];
+      return entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback());
+    };
+    expect(aboutSchema.parse({ ...entries('about')[0], statistics: entries('statistics'), timeline: entries('timeline'), team: entries('team') })).toEqual(aboutFallback);
+    expect(volunteerRoleSchema.array().parse(entries('volunteerRoles'))).toEqual(volunteerRolesFallback);
+    expect(volunteerBenefitSchema.array().parse(entries('volunteerBenefits'))).toEqual(volunteerBenefitsFallback);
   });
 
   it('findEventDetail is undefined for an unknown slug or the wrong kind', () => {

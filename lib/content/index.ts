@@ -8,7 +8,10 @@
  *   getHighlight(slug) -> Highlight | undefined   (undefined: show HIGHLIGHT_NOT_FOUND / notFound())
  *   getAllEventDetails(), getEventDetail(slug, kind?)         API, else contract/fallbacks/ moved
  *                                                              to FESTIVAL_START_DATE (undefined: 404)
- *   getAbout(), getVolunteerRoles(), getVolunteerBenefits()   static, synchronous
+ *   getEntries(kind)                                           a content kind's entries (issue 40): the
+ *                                                              built-in backend's published ones, else its
+ *                                                              fallback; in a staff preview, the drafts
+ *   getAbout(), getVolunteerRoles(), getVolunteerBenefits(), getPartners()   assembled from entries
  *   relatedHighlights(current, all, max = 3)                   pure
  *
  * The API getters never throw: on any failure they log one line and return the fallback. Each is
@@ -17,22 +20,60 @@
  * (lib/backend publicApiClient), the built-in backend answers in-process.
  */
 import 'server-only';
+import { draftMode } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
-import { publicApiClient } from '@/lib/backend';
+import { call, capabilities, publicApiClient } from '@/lib/backend';
+import { getStaffUser } from '@/lib/staff/session';
+import type { EntryData } from '@/contract/content/entry-fields';
+import { CONTENT_KINDS, PARTNER_TIERS, type ContentKindKey } from '@/contract/content/kinds';
+import { aboutSchema, partnerSchema, volunteerBenefitSchema, volunteerRoleSchema, type About, type Partner, type VolunteerBenefit, type VolunteerRole } from '@/contract/content/schemas';
 import { getEdition } from '@/lib/edition';
 import { eventsForEdition } from '@/contract/content/shift';
 import { withSessionSubtitles } from './programme';
-import { createContentSource } from './source';
-import type { EventDetail } from '@/contract/content/schemas';
+import { createContentSource, entriesOf } from './source';
+import type { EventDetail, Visit } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
 
 export { HIGHLIGHT_NOT_FOUND } from './source';
 export { relatedHighlights } from './related';
-export { getAbout, getVolunteerBenefits, getVolunteerRoles } from './static';
-
 // Public content carries no visitor credentials: the same answer for everyone.
-const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow, eventDetailsFallback: getStaticEventDetails });
+const source = createContentSource(publicApiClient, { rethrow: unstable_rethrow, eventDetailsFallback: getStaticEventDetails, builtIn: () => capabilities().builtIn });
+
+/** A staff preview (issue 40): Next's draft mode, turned on from the staff editor, and a signed-in staff member. */
+export const isPreviewing = cache(async (): Promise<boolean> => (await draftMode()).isEnabled && (await getStaffUser()) !== undefined);
+
+/**
+ * A content kind's entries, in order: what the public sees, or in a staff preview every entry's
+ * draft (unpublished ones included), so the page shows what publishing would show.
+ */
+export const getEntries = cache(async (key: ContentKindKey): Promise<EntryData[]> => {
+  const kind = CONTENT_KINDS[key];
+  if (capabilities().builtIn && (await isPreviewing())) {
+    try {
+      return entriesOf(kind, (await call('entries', { params: { kind: key } })).data.entries.map((e) => e.draft));
+    } catch (error) {
+      unstable_rethrow(error);
+    }
+  }
+  return source.getEntries(kind);
+});
+
+/** The about page: mission and vision, figures, story and team, each its own kind. */
+export const getAbout = cache(async (): Promise<About> => {
+  const [main, statistics, timeline, team] = await Promise.all([getEntries('about'), getEntries('statistics'), getEntries('timeline'), getEntries('team')]);
+  return aboutSchema.parse({ ...(main[0] ?? CONTENT_KINDS.about.fallback()), statistics, timeline, team });
+});
+
+export const getVolunteerRoles = cache(async (): Promise<VolunteerRole[]> => volunteerRoleSchema.array().parse(await getEntries('volunteerRoles')));
+export const getVolunteerBenefits = cache(async (): Promise<VolunteerBenefit[]> => volunteerBenefitSchema.array().parse(await getEntries('volunteerBenefits')));
+
+/** Partners and sponsors, sponsors first, each tier in the order staff set. */
+export const getPartners = cache(async (): Promise<Partner[]> => {
+  const partners = partnerSchema.array().parse(await getEntries('partners'));
+  const rank = (p: Partner) => PARTNER_TIERS.findIndex((t) => t.value === p.tier);
+  return partners.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p);
+});
 
 /** Every event's and session's detail (for the programme, sitemaps, the staff editor). */
 export const getAllEventDetails = cache(source.getEventDetails);
@@ -52,7 +93,11 @@ export const getPrograms = cache(async () => withSessionSubtitles(...(await Prom
 export const getPodcasts = cache(source.getPodcasts);
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);
-export const getVisit = cache(source.getVisit);
+/** The visit page; its FAQ is an entries kind (the built-in backend serves it inside /visit/ too), drafts in a preview. */
+export const getVisit = cache(async () => {
+  const visit = await source.getVisit();
+  return capabilities().builtIn && (await isPreviewing()) ? { ...visit, faq: (await getEntries('faq')) as Visit['faq'] } : visit;
+});
 export const getPrivacy = cache(source.getPrivacy);
 export const getContactInfo = cache(source.getContactInfo);
 export const getDonationPolicy = cache(source.getDonationPolicy);

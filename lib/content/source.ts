@@ -39,6 +39,8 @@ import {
   type Visit,
 } from '@/contract/content/schemas';
 import { logger, type Logger } from '@/lib/backend/log';
+import { entrySchema, type EntryData } from '@/contract/content/entry-fields';
+import type { ContentKind } from '@/contract/content/kinds';
 
 /** The spec's message when a report exists neither in the API nor locally (spec §7, §8). */
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found';
@@ -65,6 +67,8 @@ export interface ContentSource {
   getDonationPolicy(): Promise<DonationPolicy>;
   /** Every event's and session's detail (dates, venue, address, description). */
   getEventDetails(): Promise<EventDetail[]>;
+  /** A content kind's published entries (issue 40), in order; its fallback where the backend has none. */
+  getEntries(kind: ContentKind): Promise<EntryData[]>;
 }
 
 export interface ContentSourceOptions {
@@ -81,6 +85,20 @@ export interface ContentSourceOptions {
    * to FESTIVAL_START_DATE); default: contract/fallbacks/event-details.ts as written.
    */
   eventDetailsFallback?: () => EventDetail[];
+  /** Whether the built-in backend answers (content entries are ours: another backend's site shows their fallbacks). Default: yes. */
+  builtIn?: () => boolean;
+}
+
+/** Entries as the kind's fields keep them; an entry that does not fit (a kind's fields changed since) is left out. */
+export function entriesOf(kind: ContentKind, raw: readonly unknown[], log?: Logger): EntryData[] {
+  const schema = entrySchema(kind.fields);
+  const kept: EntryData[] = [];
+  for (const item of raw) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) kept.push(parsed.data);
+    else log?.warn(`a ${kind.key} entry does not fit its fields (${parsed.error.issues[0]?.message ?? 'invalid'}); left out`);
+  }
+  return kept;
 }
 
 // The fallbacks, parsed once with the same schemas as API answers (defaults applied the same way).
@@ -155,6 +173,7 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
   const log = options.log ?? logger('content');
   const rethrow = options.rethrow ?? (() => undefined);
   const eventDetailsFallbackValue = options.eventDetailsFallback ?? (() => fallback.eventDetails);
+  const builtIn = options.builtIn ?? (() => true);
 
   /** Runs `load`; on any failure logs one line naming the endpoint and the reason, then falls back. */
   async function withFallback<T>(endpoint: string, load: () => Promise<T>, fallbackValue: () => T): Promise<T> {
@@ -211,6 +230,16 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
     getContactInfo: () => withFallback(ENDPOINTS.contactInfo.path, () => call('contactInfo'), () => fallback.contact),
     getDonationPolicy: () => withFallback(ENDPOINTS.donationPolicy.path, () => call('donationPolicy'), () => fallback.donationPolicy),
     getEventDetails: () => withFallback(ENDPOINTS.eventDetails.path, () => call('eventDetails'), eventDetailsFallbackValue),
+
+    getEntries: async (kind) => {
+      const fallbackValue = () => entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback());
+      if (!builtIn()) return fallbackValue();
+      return withFallback(
+        fillPath(ENDPOINTS.contentEntries.path, { kind: kind.key }),
+        async () => entriesOf(kind, (await call('contentEntries', { params: { kind: kind.key } })).entries.map((e) => e.data), log),
+        fallbackValue,
+      );
+    },
 
     getHighlight: async (slug) => {
       if (slug.trim() === '') return undefined;

@@ -1,42 +1,13 @@
-import {
-  aboutFallback,
-  eventDetailsFallback,
-  volunteerBenefitsFallback,
-  volunteerRolesFallback,
-} from '@/contract/fallbacks';
+import { eventDetailsFallback } from '@/contract/fallbacks';
 import { configuredEdition } from '@/lib/config';
 import { shiftEventDetail } from '@/contract/content/shift';
-import {
-  aboutSchema,
-  eventDetailSchema,
-  volunteerBenefitSchema,
-  volunteerRoleSchema,
-  type About,
-  type EventDetail,
-  type VolunteerBenefit,
-  type VolunteerRole,
-} from '@/contract/content/schemas';
+import { eventDetailSchema, type EventDetail } from '@/contract/content/schemas';
 
 /**
  * Page data the API does not serve (spec §3: static), from contract/fallbacks/. Synchronous:
  * parsed once with the same schemas as everything else so a bad edit fails loudly in tests.
  */
-const about: About = aboutSchema.parse(aboutFallback);
-const volunteerRoles: VolunteerRole[] = volunteerRoleSchema.array().parse(volunteerRolesFallback);
-const volunteerBenefits: VolunteerBenefit[] = volunteerBenefitSchema.array().parse(volunteerBenefitsFallback);
 const eventDetails: EventDetail[] = eventDetailSchema.array().parse(eventDetailsFallback);
-
-export function getAbout(): About {
-  return about;
-}
-
-export function getVolunteerRoles(): VolunteerRole[] {
-  return volunteerRoles;
-}
-
-export function getVolunteerBenefits(): VolunteerBenefit[] {
-  return volunteerBenefits;
-}
 
 /** Every event and programme detail (for generateStaticParams, sitemaps). */
 export function getAllEventDetails(): EventDetail[] {

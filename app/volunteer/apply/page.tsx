@@ -5,7 +5,7 @@ import { ActionForm } from '@/components/forms/action-form';
 import { ChoiceGroup, Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { getVolunteerRoles } from '@/lib/content/static';
+import { getVolunteerRoles } from '@/lib/content';
 import { FESTIVAL_NAME, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
 import { volunteer } from '@/contract/forms/stored/volunteer';
 import { submitStoredForm } from '@/lib/forms/stored-form-action';
@@ -17,7 +17,7 @@ export const metadata: Metadata = {
 
 export default async function VolunteerApplyPage() {
   await connection();
-  const roles = getVolunteerRoles().map((role) => ({ value: role.id, label: role.title, hint: role.commitment }));
+  const roles = (await getVolunteerRoles()).map((role) => ({ value: role.id, label: role.title, hint: role.commitment }));
   return (
     <FormPage
       id="volunteer-title"
