@@ -1,8 +1,9 @@
 import localFont from 'next/font/local';
 
 /**
- * Self-hosted fonts (latin subset, copied from @fontsource into public/fonts). Three files only:
- * Fraunces 700 for display type, Space Grotesk 400/700 for text.
+ * Self-hosted fonts (public/fonts, made from @fontsource by scripts/fonts/subset.sh: the site's
+ * characters and Yorùbá's, 34 KB for the three). Three files only: Fraunces 700 for display type,
+ * Space Grotesk 400/700 for text.
  *
  * Not preloaded (issue 15): on slow 4G a preload (sent in the Link header) starts the 45 KB of
  * fonts beside the LCP image and shares the link with it, yet with `optional` they arrive after
@@ -16,7 +17,7 @@ import localFont from 'next/font/local';
  * e2e/quality/late-fonts.spec.ts holds this.
  */
 export const displayFont = localFont({
-  src: [{ path: '../../public/fonts/fraunces-latin-700-normal.woff2', weight: '700', style: 'normal' }],
+  src: [{ path: '../../public/fonts/fraunces-700-normal.woff2', weight: '700', style: 'normal' }],
   variable: '--font-display',
   display: 'optional',
   preload: false,
@@ -26,8 +27,8 @@ export const displayFont = localFont({
 
 export const textFont = localFont({
   src: [
-    { path: '../../public/fonts/space-grotesk-latin-400-normal.woff2', weight: '400', style: 'normal' },
-    { path: '../../public/fonts/space-grotesk-latin-700-normal.woff2', weight: '700', style: 'normal' },
+    { path: '../../public/fonts/space-grotesk-400-normal.woff2', weight: '400', style: 'normal' },
+    { path: '../../public/fonts/space-grotesk-700-normal.woff2', weight: '700', style: 'normal' },
   ],
   variable: '--font-text',
   display: 'optional',

@@ -210,7 +210,7 @@ describe('ticket-sw.js', () => {
     expect(await answered(`${TICKET_A}#top`, navigate)).toBe(true);
     expect(await answered(`${ORIGIN}/tickets/saved`, navigate)).toBe(true);
     expect(await answered(`${ORIGIN}/_next/static/chunks/app.js`)).toBe(true);
-    expect(await answered(`${ORIGIN}/fonts/space-grotesk-latin-400-normal.woff2`)).toBe(true);
+    expect(await answered(`${ORIGIN}/fonts/space-grotesk-400-normal.woff2`)).toBe(true);
     for (const [url, init] of [
       [`${ORIGIN}/tickets/ITN-7K3Q9P`, navigate],
       [`${ORIGIN}/tickets/ITN-7K3Q9P?t=${TOKEN_A}&t=${TOKEN_B}`, navigate],

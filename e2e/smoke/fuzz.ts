@@ -312,7 +312,7 @@ export function methodRequests(targets: SiteTargets): FuzzRequest[] {
   for (const path of ['/', '/about', '/donations', '/staff/check-in', '/api/content/hero/', '/sitemap.xml', '/ticket-sw.js', '/images/placeholder.webp', ...(targets.staticFile ? [targets.staticFile] : [])]) {
     requests.push({ method: 'TRACE', path, headers: {}, frontOnly: 'TRACE' });
   }
-  const files = ['/ticket-sw.js', '/images/placeholder.webp', '/fonts/space-grotesk-latin-400-normal.woff2', ...(targets.staticFile ? [targets.staticFile] : [])];
+  const files = ['/ticket-sw.js', '/images/placeholder.webp', '/fonts/space-grotesk-400-normal.woff2', ...(targets.staticFile ? [targets.staticFile] : [])];
   for (const path of files) {
     for (const method of ['PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']) {
       const withBody = method === 'PUT' || method === 'POST' || method === 'PATCH';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FILE_PATH, fileMethodRefusal } from './file-methods';
 
 /** Files are read with GET and HEAD; any other method is 405 (issue 42: Next answered 500). */
-const FILES = ['/ticket-sw.js', '/images/content/hero.webp', '/fonts/space-grotesk-latin-400-normal.woff2', '/_next/static/chunks/3c7_2hrwueypo.js', '/_next/static/media/no-such-file.woff2'];
+const FILES = ['/ticket-sw.js', '/images/content/hero.webp', '/fonts/space-grotesk-400-normal.woff2', '/_next/static/chunks/3c7_2hrwueypo.js', '/_next/static/media/no-such-file.woff2'];
 
 describe('fileMethodRefusal', () => {
   it('passes GET and HEAD of a file, and anything that is not a file', () => {
