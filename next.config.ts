@@ -41,8 +41,8 @@ const nextConfig: NextConfig = {
   // Files read at run time by path (the share images' fonts): listed so tracing keeps them even if
   // its own guess from the readFile call changes (scripts/vercel-check.mjs checks each function).
   outputFileTracingIncludes: {
-    '/highlights/*': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
-    '/tickets/[reference]/ticket.png': ['./node_modules/@fontsource/fraunces/files/*-700-normal.woff', './node_modules/@fontsource/space-grotesk/files/*-normal.woff'],
+    '/highlights/*': ['./lib/seo/fonts/*.ttf'],
+    '/tickets/[reference]/ticket.png': ['./lib/seo/fonts/*.ttf'],
   },
   // scripts/test.sh runs `tsc --noEmit` once before it builds twice; every other build checks types.
   typescript: { ignoreBuildErrors: process.env.FESTIVAL_BUILD_SKIP_TYPECHECK === '1' },

@@ -3,17 +3,6 @@ import type { Highlight } from '@/contract/content/schemas';
 import { FESTIVAL_CITY, FESTIVAL_FULL_NAME, formatDate } from '@/contract/festival';
 import { loadOgFonts } from '@/lib/seo/og-fonts';
 
-/**
- * Letters our bundled fonts lack (Yorùbá's s with dot below) are written as base letter plus a
- * combining dot, which the fonts do have. Otherwise next/og would try to fetch a fallback font
- * from the network for them, which fails offline and slows every image.
- */
-const OG_SUBSTITUTES: Record<string, string> = { 'ṣ': 's\u0323', 'Ṣ': 'S\u0323' };
-
-function ogText(text: string): string {
-  return text.normalize('NFC').replace(/[ṣṢ]/g, (c) => OG_SUBSTITUTES[c] ?? c);
-}
-
 const OG_SIZE = { width: 1200, height: 630 } as const;
 
 const INK = '#1d2a6b';
@@ -26,9 +15,9 @@ const PAPER = '#fbf3e4';
  * Fraunces and the category, date and author in Space Grotesk. Unknown slugs get the festival card.
  */
 export async function renderReportOgImage(highlight: Highlight | undefined): Promise<ImageResponse> {
-  const fonts = await loadOgFonts();
-  const title = ogText(highlight?.title ?? FESTIVAL_FULL_NAME);
-  const meta = ogText(
+  const { fonts, drawable } = await loadOgFonts();
+  const title = drawable(highlight?.title ?? FESTIVAL_FULL_NAME);
+  const meta = drawable(
     highlight
       ? [highlight.category, formatDate(highlight.date), highlight.author].filter(Boolean).join('  ·  ')
       : `Books, stories and the arts in ${FESTIVAL_CITY}`,
@@ -56,7 +45,7 @@ export async function renderReportOgImage(highlight: Highlight | undefined): Pro
           <div style={{ width: 64, height: 64, borderRadius: 9999, background: GOLD, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             <div style={{ width: 28, height: 28, borderRadius: 9999, background: ORANGE, display: 'flex' }} />
           </div>
-          <div style={{ display: 'flex', fontSize: 30, fontWeight: 700, letterSpacing: 1 }}>{FESTIVAL_FULL_NAME}</div>
+          <div style={{ display: 'flex', fontSize: 30, fontWeight: 700, letterSpacing: 1 }}>{drawable(FESTIVAL_FULL_NAME)}</div>
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 24, maxWidth: 880 }}>
           {highlight ? (

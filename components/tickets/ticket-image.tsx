@@ -25,21 +25,12 @@ export interface TicketImageFacts {
 }
 
 /**
- * Letters the bundled fonts lack (Yorùbá's s with dot below, in a venue's name) are written as base
- * letter plus a combining dot, which they have: next/og would otherwise fetch a font from the
- * network for them, which fails offline (as components/highlights/og-card.tsx does).
- */
-function drawable(text: string): string {
-  return text.normalize('NFC').replace(/ṣ/g, 's\u0323').replace(/Ṣ/g, 'S\u0323');
-}
-
-/**
  * The ticket as one PNG for the phone's photos ("Save ticket image"): the QR code, black on white
  * with its quiet zone, and under it the reference, the edition, its dates and venue, in the site's
- * own fonts (lib/seo/og-fonts.ts: files in node_modules, no network). Rendered by next/og.
+ * own fonts (lib/seo/og-fonts.ts: files in lib/seo/fonts, no network). Rendered by next/og.
  */
 export async function renderTicketImage(facts: TicketImageFacts, headers: Record<string, string>): Promise<Response> {
-  const [fonts, svg] = await Promise.all([
+  const [{ fonts, drawable }, svg] = await Promise.all([
     loadOgFonts(),
     QRCode.toString(facts.qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }),
   ]);
@@ -49,15 +40,15 @@ export async function renderTicketImage(facts: TicketImageFacts, headers: Record
     (
       <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', background: '#ffffff', color: INK, fontFamily: 'Space Grotesk' }}>
         <div style={{ width: '100%', display: 'flex', justifyContent: 'center', padding: '22px 24px', background: INDIGO, color: GOLD, fontSize: 28, fontWeight: 700, letterSpacing: 2 }}>
-          {FESTIVAL_FULL_NAME.toUpperCase()}
+          {drawable(FESTIVAL_FULL_NAME.toUpperCase())}
         </div>
         {/* eslint-disable-next-line @next/next/no-img-element -- next/og draws plain <img> elements */}
         <img src={qr} width={QR_SIDE} height={QR_SIDE} alt="" style={{ marginTop: 20 }} />
-        <div style={{ display: 'flex', marginTop: 4, fontSize: 76, fontWeight: 700, letterSpacing: 6 }}>{facts.reference}</div>
+        <div style={{ display: 'flex', marginTop: 4, fontSize: 76, fontWeight: 700, letterSpacing: 6 }}>{drawable(facts.reference)}</div>
         <div style={{ display: 'flex', marginTop: 18, fontFamily: 'Fraunces', fontSize: 48, fontWeight: 700, color: INDIGO }}>{drawable(facts.edition)}</div>
         <div style={{ display: 'flex', marginTop: 8, fontSize: 40, fontWeight: 700 }}>{drawable(facts.dates)}</div>
         <div style={{ display: 'flex', marginTop: 8, padding: '0 40px', fontSize: 30, textAlign: 'center' }}>{drawable(facts.venue)}</div>
-        <div style={{ display: 'flex', marginTop: 14, fontSize: 26, color: MUTED }}>{bands}</div>
+        <div style={{ display: 'flex', marginTop: 14, fontSize: 26, color: MUTED }}>{drawable(bands)}</div>
       </div>
     ),
     { ...TICKET_IMAGE_SIZE, fonts: fonts.length > 0 ? fonts : undefined },

@@ -11,13 +11,9 @@
 
 /** lib/seo/og-fonts.ts reads these with readFile(process.cwd() + path) for next/og images. */
 export const OG_FONT_FILES = [
-  'node_modules/@fontsource/fraunces/files/fraunces-latin-700-normal.woff',
-  'node_modules/@fontsource/fraunces/files/fraunces-latin-ext-700-normal.woff',
-  'node_modules/@fontsource/fraunces/files/fraunces-vietnamese-700-normal.woff',
-  'node_modules/@fontsource/space-grotesk/files/space-grotesk-latin-400-normal.woff',
-  'node_modules/@fontsource/space-grotesk/files/space-grotesk-latin-ext-400-normal.woff',
-  'node_modules/@fontsource/space-grotesk/files/space-grotesk-latin-700-normal.woff',
-  'node_modules/@fontsource/space-grotesk/files/space-grotesk-vietnamese-400-normal.woff',
+  'lib/seo/fonts/fraunces-700-normal.ttf',
+  'lib/seo/fonts/space-grotesk-400-normal.ttf',
+  'lib/seo/fonts/space-grotesk-700-normal.ttf',
 ];
 
 /**

@@ -23,3 +23,19 @@ export function openFont(file: string): fontkit.Font {
 
 /** How many user-perceived characters (grapheme clusters) the text has. */
 export const graphemes = (text: string): number => [...new Intl.Segmenter('yo', { granularity: 'grapheme' }).segment(text)].length;
+
+/**
+ * Replaces global fetch for a test: `data:` URLs (next/og loads its WebAssembly that way) go to the
+ * real fetch, anything else is recorded and refused as if offline. Call `restore` when done.
+ */
+export function recordFetches(): { urls: string[]; restore: () => void } {
+  const real = globalThis.fetch;
+  const urls: string[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith('data:')) return real(input, init);
+    urls.push(url);
+    return Promise.reject(new TypeError(`fetch failed: no network in this test (${url})`));
+  };
+  return { urls, restore: () => void (globalThis.fetch = real) };
+}
