@@ -24,5 +24,8 @@ describe('festival formatting', () => {
   it('slugs categories', () => {
     expect(categorySlug('Event Report')).toBe('event-report');
     expect(categorySlug('  Workshop Series ')).toBe('workshop-series');
+    // Folded (contract/fold.ts): a Yorùbá category keeps its letters (it was 'k-r' and '').
+    expect(categorySlug('Ẹ̀kọ́ Ọ̀rọ̀')).toBe('eko-oro');
+    expect(categorySlug('Àṣà')).toBe('asa');
   });
 });

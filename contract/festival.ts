@@ -1,3 +1,5 @@
+import { foldText } from './fold';
+
 /**
  * Business constants: one source of truth for every limit, amount and fixed fact the spec names.
  * The edition's dates are configuration and staff settings (contract/edition.ts); their formatting lives here.
@@ -57,11 +59,9 @@ export const HIGHLIGHT_CATEGORIES = [
   { slug: 'workshop-series', label: 'Workshop Series' },
 ] as const;
 
-/** 'Event Report' -> 'event-report': how a category name matches its chip slug. */
+/** 'Event Report' -> 'event-report', 'Àṣà Ọ̀rọ̀' -> 'asa-oro': how a category name matches its chip slug. */
 export function categorySlug(category: string): string {
-  return category
-    .trim()
-    .toLowerCase()
+  return foldText(category)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -1,13 +1,13 @@
 import { Link } from '@/components/ui/link';
-import { HIGHLIGHT_CATEGORIES } from '@/contract/festival';
+import { categorySlug, HIGHLIGHT_CATEGORIES } from '@/contract/festival';
 import styles from './highlights.module.css';
 
 export type HighlightCategorySlug = (typeof HIGHLIGHT_CATEGORIES)[number]['slug'];
 
 /** The chip slug a ?category= value stands for; anything unknown reads as 'all'. */
 export function parseCategoryParam(value: string | string[] | undefined): HighlightCategorySlug {
-  const raw = (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() ?? '';
-  return HIGHLIGHT_CATEGORIES.find((c) => c.slug === raw)?.slug ?? 'all';
+  const wanted = categorySlug((Array.isArray(value) ? value[0] : value) ?? '');
+  return HIGHLIGHT_CATEGORIES.find((c) => c.slug === wanted)?.slug ?? 'all';
 }
 
 export function categoryHref(slug: HighlightCategorySlug, page = 1): string {

@@ -1,4 +1,5 @@
 import { Marked } from 'marked';
+import { foldText } from '@/contract/fold';
 import { htmlToText, sanitizeReportHtml } from '@/contract/html/sanitize';
 
 /**
@@ -24,10 +25,7 @@ export function readTimeOf(html: string): string {
 
 /** "Ìtàn: Readers' Day 2026!" -> "itan-readers-day-2026"; "report" when nothing is left. */
 export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  const slug = foldText(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)

@@ -3,7 +3,7 @@ import { eventsFallback, heroFallback, highlightsFallback, podcastsFallback, pro
 import { createApiClient } from '@/lib/backend/client';
 import { sendJson, startTestServer, type Handler, type TestServer } from '@/test/support/http-server';
 import { FEATURED_DEFAULT_LIMIT } from '@/contract/festival';
-import { createContentSource, HIGHLIGHT_NOT_FOUND } from './source';
+import { createContentSource, fallbackHighlightPage, HIGHLIGHT_NOT_FOUND } from './source';
 import { captureLog } from '@/test/support/log';
 import { silentLogger } from '@/lib/backend/log';
 
@@ -190,6 +190,16 @@ describe('getHighlights', () => {
         expect(page.results).toHaveLength(4);
       },
     );
+
+    it('folds tones and dots: ?category=asa-oro and "Àṣà Ọ̀rọ̀" both find the reports filed under "Àṣà Ọ̀rọ̀"', () => {
+      const yoruba = { ...highlightsFallback[0]!, id: 'yo', slug: 'yo', category: 'Àṣà Ọ̀rọ̀' };
+      const all = [...highlightsFallback, yoruba];
+      for (const category of ['asa-oro', 'Asa Oro', 'ÀṢÀ Ọ̀RỌ̀', 'Àṣà Ọ̀rọ̀'.normalize('NFD')]) {
+        expect(fallbackHighlightPage(all, { category }).results.map((h) => h.id), category).toEqual(['yo']);
+      }
+      // Slugs match whole, not in part. Before folding, 'Ọ̀rọ̀' slugged to '' and read as every category.
+      expect(fallbackHighlightPage(all, { category: 'Ọ̀rọ̀' }).results).toEqual([]);
+    });
 
     it('returns an empty page for another category', async () => {
       server.handler = (_req, res) => sendJson(res, 500, {});
