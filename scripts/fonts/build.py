@@ -16,8 +16,8 @@ once (ẹ́, Ọ̀), which no single code point spells. So, for each weight:
    site uses;
 4. the share images' TrueType files (lib/seo/fonts): every code point of the three files kept,
    no hinting, and the tone-on-dot letters also mapped to Private Use code points (from U+E000,
-   in the order of YORUBA_CLUSTERS) because next/og draws code point by code point, without
-   `ccmp`; lib/seo/og-text.ts writes those code points.
+   in the order of yoruba_clusters()) because next/og draws code point by code point, without
+   `ccmp`; lib/seo/og-fonts.ts (OG_CLUSTERS) writes those code points.
 
 Reproducible: the same @fontsource version and fontTools (Debian bookworm's python3-fonttools
 4.38) give the same bytes; timestamps are left as @fontsource set them.
@@ -46,12 +46,13 @@ GRAVE, ACUTE, CIRCUMFLEX, MACRON, CARON, DOT_BELOW = '\u0300', '\u0301', '\u0302
 TONES = (GRAVE, ACUTE, MACRON)
 
 # Letters that carry Yorùbá tones with no precomposed code point in the fonts, in the order their
-# Private Use code points follow (U+E000 onwards); lib/seo/og-text.ts holds the same list.
+# Private Use code points follow (U+E000 onwards); lib/seo/og-fonts.ts holds the same list
+# (OG_CLUSTERS; lib/seo/og-fonts.test.ts checks each code point against the font's ccmp).
 CLUSTER_BASES = 'ẹọẸỌmMnN'
 PRIVATE_USE = 0xE000
 # Vowels with caron (rising tone in some writing) that a font may lack: built like its circumflex.
 CARON_LETTERS = 'ǎěǐǒǔǍĚǏǑǓ'
-# ǹ Ǹ ḿ Ḿ: code points of their own that the typefaces do not draw.
+# The syllabic nasals with a code point of their own: built where a typeface lacks them (ǹ Ǹ ḿ Ḿ).
 NASALS = 'ǹǸḿḾńŃ'
 
 # The characters the site's pages write: ASCII, the punctuation of our copy, the Latin-1 letters
