@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/components/ui/section-heading';
@@ -34,6 +35,7 @@ export default async function AboutPage() {
   return (
     <Container className={styles.page}>
       <JsonLd data={organizationJsonLd()} />
+      <PreviewNotice page="/about" />
       <SectionHeading
         level={1}
         eyebrow="About us"

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import Link from 'next/link';
 import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
@@ -43,6 +44,7 @@ export default async function VisitPage() {
   const hours = visit.openingHours.filter((h) => h.day < days.length);
   return (
     <Container className={styles.page}>
+      <PreviewNotice page="/visit" />
       <JsonLd data={{ '@context': 'https://schema.org', ...placeJsonLd({ name: venue.name, venue }) }} />
       <SectionHeading
         level={1}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import styles from '@/app/about/about.module.css';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
@@ -23,6 +24,7 @@ export default async function VolunteerPage() {
   const { volunteerApplyUrl } = getConfig();
   return (
     <Container className={styles.page}>
+      <PreviewNotice page="/volunteer" />
       <SectionHeading
         level={1}
         eyebrow="Get involved"

@@ -50,6 +50,12 @@ export const STAFF_PAGES: readonly string[] = [
   '/staff/newsletter',
   CAMPAIGN_PAGE,
   `${CAMPAIGN_PAGE}?confirm=send`,
+  // Content entries (issue 40): the kinds, a list, a singleton, an entry and its delete page (seeded entries are seed-1, seed-2...).
+  '/staff/content',
+  '/staff/content/faq',
+  '/staff/content/about',
+  '/staff/content/faq/seed-1',
+  '/staff/content/faq/seed-1/delete',
 ];
 
 /** GET routes that are not pages (file downloads). */
@@ -58,6 +64,8 @@ export const STAFF_FILES: readonly string[] = ['/staff/export/registrations', '/
 /** The routes under app/staff not checked above, and why. */
 export const STAFF_ROUTES_UNCHECKED: Readonly<Record<string, string>> = {
   '/staff/login': 'the sign-in page itself: open to everyone, it is where the others send a visitor without a session',
+  '/staff/preview': 'a redirect with a session too (draft mode on, then the public page): e2e/content-entries.spec.ts checks it refuses a visitor without a session',
+  '/staff/preview/exit': 'a redirect with a session too (draft mode off): e2e/content-entries.spec.ts leaves the preview through it',
 };
 
 export interface StaffActionCase {
@@ -75,6 +83,20 @@ export interface StaffActionCase {
 }
 
 export const STAFF_ACTIONS: readonly StaffActionCase[] = [
+  {
+    name: 'add a content entry',
+    action: 'entryEditorAction',
+    page: '/staff/content/faq',
+    form: (f) => f.includes('aria-labelledby="entry-add-title"'),
+    fields: ({ unique }) => ({ question: `Cross check ${unique}?`, answer: 'An answer for the check.', intent: 'save' }),
+  },
+  {
+    name: 'move a content entry',
+    action: 'entryListAction',
+    page: '/staff/content/faq',
+    form: (f) => f.includes('name="verb" value="down"'),
+    fields: () => ({}),
+  },
   { name: 'check in a ticket', action: 'checkInAction', page: '/staff/check-in', form: (f) => f.includes('aria-label="Check in a ticket"'), fields: ({ reference }) => ({ reference }) },
   {
     name: 'register a walk-in',

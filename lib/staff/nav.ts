@@ -22,6 +22,7 @@ const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff/inbox', label: 'Inbox', needs: 'inbox' },
   { href: '/staff/reports', label: 'Reports', needs: 'publishing' },
   { href: '/staff/events', label: 'Events & programme', needs: 'publishing' },
+  { href: '/staff/content', label: 'Pages & lists', needs: 'publishing' },
   { href: '/staff/newsletter', label: 'Newsletter', adminOnly: true, needs: 'campaigns' },
   { href: '/staff/edition', label: 'Edition', adminOnly: true },
   { href: '/staff/accounts', label: 'Accounts', adminOnly: true },

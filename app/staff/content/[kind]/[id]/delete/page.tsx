@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import admin from '@/components/staff/admin.module.css';
+import styles from '@/components/staff/editor.module.css';
+import { StaffShell } from '@/components/staff/staff-shell';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
+import { CONTENT_TEXT } from '@/lib/staff/content-messages';
+import { entryLabel, kindOrNotFound, loadEntries } from '@/lib/staff/content';
+import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
+import { entryListAction } from '../../../actions';
+
+export const metadata: Metadata = { title: CONTENT_TEXT.deleteConfirm, robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ kind: string; id: string }> };
+
+/** Deleting asks first (issue 40): a page of its own, so it works the same without JavaScript. */
+export default staffPage({ role: 'staff', page: async ({ params }: Props) => { const p = await params; return `/staff/content/${encodeURIComponent(p.kind)}/${encodeURIComponent(p.id)}/delete`; } }, async function DeleteEntryPage(staff, { params }: Props) {
+  const { kind: key, id } = await params;
+  const kind = kindOrNotFound(key);
+  if (kind.shape !== 'collection') notFound();
+  if (!capabilities().publishing) {
+    return (
+      <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
+        <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
+      </StaffShell>
+    );
+  }
+  const loaded = await loadEntries(kind);
+  if (loaded.kind !== 'ok') {
+    return (
+      <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
+        <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>
+      </StaffShell>
+    );
+  }
+  const entry = loaded.data.find((e) => e.id === id);
+  if (!entry) notFound();
+  const name = entryLabel(kind, entry);
+  return (
+    <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
+      <p>
+        <strong>{name}</strong> ({kind.title})
+      </p>
+      <p>{CONTENT_TEXT.deleteWarning}</p>
+      <form action={entryListAction} aria-label={CONTENT_TEXT.deleteConfirm} className={styles.actions}>
+        <input type="hidden" name="kind" value={kind.key} />
+        <input type="hidden" name="id" value={entry.id} />
+        <input type="hidden" name="verb" value="delete" />
+        <button type="submit" className={admin.dangerButton}>
+          {CONTENT_TEXT.delete}
+        </button>
+        <Link href={`/staff/content/${kind.key}`} className="btn btn--secondary">
+          {CONTENT_TEXT.deleteCancel}
+        </Link>
+      </form>
+    </StaffShell>
+  );
+});

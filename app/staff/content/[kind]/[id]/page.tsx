@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import admin from '@/components/staff/admin.module.css';
+import { EntryEditor } from '@/components/staff/entry-editor';
+import styles from '@/components/staff/editor.module.css';
+import { StaffShell } from '@/components/staff/staff-shell';
+import { capabilities } from '@/lib/backend';
+import { staffPage } from '@/lib/staff/action';
+import { CONTENT_TEXT } from '@/lib/staff/content-messages';
+import { editorValues, entryLabel, kindOrNotFound, loadEntries } from '@/lib/staff/content';
+import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
+import { entryEditorAction } from '../../actions';
+
+export const metadata: Metadata = { title: CONTENT_TEXT.title, robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ kind: string; id: string }> };
+
+/** One entry's form (issue 40): its draft, saved as a draft or published at once. */
+export default staffPage({ role: 'staff', page: async ({ params }: Props) => { const p = await params; return `/staff/content/${encodeURIComponent(p.kind)}/${encodeURIComponent(p.id)}`; } }, async function EntryPage(staff, { params }: Props) {
+  const { kind: key, id } = await params;
+  const kind = kindOrNotFound(key);
+  const back = (
+    <p>
+      <Link href={`/staff/content/${kind.key}`}>{kind.title}</Link>
+    </p>
+  );
+  if (!capabilities().publishing) {
+    return (
+      <StaffShell staff={staff} current="/staff/content" title={kind.title}>
+        {back}
+        <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
+      </StaffShell>
+    );
+  }
+  const loaded = await loadEntries(kind);
+  if (loaded.kind !== 'ok') {
+    return (
+      <StaffShell staff={staff} current="/staff/content" title={kind.title}>
+        {back}
+        <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>
+      </StaffShell>
+    );
+  }
+  const entry = loaded.data.find((e) => e.id === id);
+  if (!entry) notFound();
+  const name = entryLabel(kind, entry);
+  return (
+    <StaffShell staff={staff} current="/staff/content" title={name}>
+      {back}
+      <p>
+        <span className={`${styles.status} ${entry.status === 'published' ? styles.published : styles.draft}`}>{CONTENT_TEXT.status[entry.status]}</span>
+      </p>
+      <EntryEditor kind={kind} id={entry.id} values={editorValues(kind, entry)} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
+    </StaffShell>
+  );
+});

@@ -1,0 +1,104 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { call, capabilities, isApiError } from '@/lib/backend';
+import { ENTRY_MESSAGES } from '@/contract/api/entries';
+import { entrySchema } from '@/contract/content/entry-fields';
+import { contentKind, type ContentKind } from '@/contract/content/kinds';
+import { errorsByPath, type FormState, type FormValues } from '@/contract/forms/form-state';
+import { contentChanged } from '@/lib/content/changed';
+import { apiErrorState } from '@/lib/forms/api-error';
+import { staffAction, staffRedirectAction, type Posted } from '@/lib/staff/action';
+import { CONTENT_TEXT } from '@/lib/staff/content-messages';
+import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
+import { takeImageUpload } from '@/lib/staff/reports';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The kind a post names (hidden `kind`); the list of kinds when it names none. */
+const pageOf = (posted: Posted) => {
+  const kind = contentKind(posted.kind);
+  return kind ? `/staff/content/${kind.key}` : '/staff/content';
+};
+
+/** What the public pages show changed: the external API's cache is asked again, the kind's page rendered anew. */
+function changed(kind: ContentKind): void {
+  contentChanged();
+  revalidatePath(kind.page);
+}
+
+/** The field errors in the form's order. */
+function inOrder(kind: ContentKind, errors: Record<string, string>): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const field of kind.fields) if (errors[field.name]) ordered[field.name] = errors[field.name]!;
+  return ordered;
+}
+
+/**
+ * Saves an entry of any kind (issue 40): a new one (no `id`) is added as a draft; `intent=publish`
+ * publishes it too. Its fields are checked by the kind's schema here (the backend checks again);
+ * an image field takes a chosen file (uploaded first, kept in the form if another field is wrong).
+ */
+export const entryEditorAction = staffAction({
+  role: 'staff',
+  page: pageOf,
+  values: (posted) => {
+    const kind = contentKind(posted.kind);
+    const values: FormValues = { kind: text(posted.kind), id: text(posted.id) };
+    for (const field of kind?.fields ?? []) values[field.name] = text(posted[field.name]).slice(0, 10_000);
+    return values;
+  },
+  unavailable: () => (capabilities().publishing ? undefined : PUBLISHING_OFF_MESSAGE),
+  failure: (error, { values }) => {
+    const kind = contentKind(values.kind);
+    return apiErrorState(error, { fallback: CONTENT_TEXT.failed, values, fields: kind?.fields.map((f) => f.name) ?? [], reads: (status) => status === 404 || status === 409 || status === 422 });
+  },
+  async run({ posted, formData, values }): Promise<FormState> {
+    const kind = contentKind(posted.kind);
+    if (!kind) return { status: 'error', errors: {}, values, message: ENTRY_MESSAGES.unknownKind };
+    const errors: Record<string, string> = {};
+    for (const field of kind.fields.filter((f) => f.kind === 'image')) {
+      if (posted[`${field.name}Remove`] === 'on') values[field.name] = '';
+      const uploaded: Record<string, unknown> = {};
+      const refused = await takeImageUpload(formData.get(`${field.name}File`), uploaded);
+      if (refused) errors[field.name] = refused;
+      else if (typeof uploaded.imageUrl === 'string') values[field.name] = uploaded.imageUrl;
+    }
+    const parsed = entrySchema(kind.fields).safeParse(Object.fromEntries(kind.fields.map((f) => [f.name, values[f.name]])));
+    if (!parsed.success || Object.keys(errors).length > 0) {
+      return { status: 'error', errors: inOrder(kind, { ...(parsed.success ? {} : errorsByPath(parsed.error)), ...errors }), values, message: ENTRY_MESSAGES.invalid };
+    }
+    const id = text(posted.id);
+    const params = { kind: kind.key };
+    const saved = id ? await call('entrySave', { params: { ...params, id }, body: { data: parsed.data } }) : await call('entryCreate', { params, body: { data: parsed.data } });
+    const publish = posted.intent === 'publish';
+    if (publish) await call('entryPublish', { params: { ...params, id: saved.data.id } });
+    if (publish || saved.data.status !== 'draft') changed(kind);
+    redirect(`/staff/content/${kind.key}?done=${publish ? 'published' : 'saved'}`);
+  },
+});
+
+const VERBS = ['publish', 'unpublish', 'up', 'down', 'delete'] as const;
+type Verb = (typeof VERBS)[number];
+
+/** Publish, unpublish, move up or down, or delete one entry (hidden kind, id, verb); the answer is the kind's page. */
+export const entryListAction = staffRedirectAction({
+  role: 'staff',
+  page: pageOf,
+  async run({ posted }) {
+    const kind = contentKind(posted.kind);
+    const verb = VERBS.find((v) => v === posted.verb) as Verb | undefined;
+    if (!kind || !verb || !capabilities().publishing) redirect(`${pageOf(posted)}?failed=1`);
+    const params = { kind: kind.key, id: text(posted.id) };
+    if (verb === 'publish') await call('entryPublish', { params });
+    else if (verb === 'unpublish') await call('entryUnpublish', { params });
+    else if (verb === 'delete') await call('entryDelete', { params });
+    else await call('entryMove', { params, body: { direction: verb } });
+    changed(kind);
+    redirect(`/staff/content/${kind.key}?done=${verb}`);
+  },
+  failure(error, { posted }) {
+    redirect(`${pageOf(posted)}?failed=${isApiError(error) && error.status === 404 ? 'gone' : '1'}`);
+  },
+});

@@ -1,0 +1,74 @@
+import { ActionForm, type FormAction } from '@/components/forms/action-form';
+import { ChoiceGroup, Field } from '@/components/forms/field';
+import type { EntryField } from '@/contract/content/entry-fields';
+import type { ContentKind } from '@/contract/content/kinds';
+import { CONTENT_TEXT } from '@/lib/staff/content-messages';
+import { EntryImageInput } from './entry-image-input';
+import styles from './editor.module.css';
+
+/**
+ * The form of one content entry, drawn from its kind's fields (contract/content/kinds.ts): a line, a
+ * textarea for prose and lists (one item per line), radios for a choice, a file for an image. A
+ * server component around the forms' ActionForm: it works without JavaScript, keeps what was typed
+ * on an error, and shows each field's message.
+ */
+export function EntryEditor({
+  kind,
+  id,
+  values,
+  action,
+  heading,
+  headingId,
+}: {
+  kind: ContentKind;
+  /** Absent: a new entry. */
+  id?: string;
+  values: Record<string, string>;
+  action: FormAction;
+  heading: string;
+  headingId: string;
+}) {
+  const permalink = id ? `/staff/content/${kind.key}/${id}` : `/staff/content/${kind.key}`;
+  return (
+    <section className={styles.item} aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <ActionForm action={action} form={{}} idempotencyKey={crypto.randomUUID()} permalink={permalink} aria-labelledby={headingId} initialValues={values}>
+        <input type="hidden" name="kind" value={kind.key} />
+        <input type="hidden" name="id" value={id ?? ''} />
+        {kind.fields.map((field) => (
+          <EntryInput key={field.name} field={field} />
+        ))}
+        <div className={styles.actions}>
+          <button type="submit" name="intent" value="save" className="btn btn--secondary">
+            {CONTENT_TEXT.save}
+          </button>
+          <button type="submit" name="intent" value="publish" className="btn btn--primary">
+            {CONTENT_TEXT.saveAndPublish}
+          </button>
+        </div>
+      </ActionForm>
+    </section>
+  );
+}
+
+function EntryInput({ field }: { field: EntryField }) {
+  const common = { name: field.name, label: field.label, optional: Boolean(field.optional), hint: field.hint };
+  switch (field.kind) {
+    case 'prose':
+      return <Field {...common} multiline rows={field.max && field.max <= 600 ? 4 : 8} maxLength={field.max} />;
+    case 'lines':
+      return <Field {...common} multiline rows={5} hint={field.hint ?? 'One per line.'} />;
+    case 'integer':
+      return <Field {...common} inputMode="numeric" width="short" autoComplete="off" />;
+    case 'url':
+      return <Field {...common} type="url" inputMode="url" autoComplete="off" spellCheck={false} />;
+    case 'email':
+      return <Field {...common} type="email" inputMode="email" autoComplete="off" spellCheck={false} />;
+    case 'select':
+      return <ChoiceGroup name={field.name} legend={field.label} type="radio" options={field.options ?? []} hint={field.hint} />;
+    case 'image':
+      return <EntryImageInput field={field} />;
+    default:
+      return <Field {...common} autoComplete="off" maxLength={field.max} />;
+  }
+}

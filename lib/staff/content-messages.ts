@@ -1,0 +1,33 @@
+import type { EntryStatus } from '@/contract/api/entries';
+
+/** The words of the content editors (issue 40, /staff/content). */
+export const CONTENT_TEXT = {
+  title: 'Pages and lists',
+  intro: 'The words and lists on the public pages. A change is a draft until it is published; preview a page to see its drafts as visitors would.',
+  elsewhere: 'Edited on their own pages',
+  elsewhereLabels: { hero: 'Home page hero', events: 'Event cards', eventDetails: 'Event and session details', programs: 'Programme rows', highlights: 'Reports' },
+  entries: (n: number) => (n === 1 ? '1 entry' : `${n} entries`),
+  status: { draft: 'Draft: not on the site', published: 'Published', changed: 'Published, with unpublished changes' } satisfies Record<EntryStatus, string>,
+  add: 'Add an entry',
+  edit: 'Edit',
+  save: 'Save draft',
+  saveAndPublish: 'Save and publish',
+  publish: 'Publish',
+  unpublish: 'Take off the site',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  delete: 'Delete',
+  deleteConfirm: 'Delete this entry?',
+  deleteWarning: 'It goes from the site and from this list at once, and cannot be brought back.',
+  deleteCancel: 'Keep it',
+  preview: 'Preview the page with drafts',
+  previewOn: 'Preview: this page shows drafts as well as published content. Visitors see only what is published.',
+  previewExit: 'Leave the preview',
+  empty: 'Nothing here yet.',
+  currentImage: 'Current image.',
+  imageHint: 'An image file (JPEG, PNG, WebP or AVIF), up to 4 MB.',
+  removeImage: 'Remove the image',
+  failed: 'That did not work just now. Please try again in a minute.',
+  done: { saved: 'Draft saved.', published: 'Published: the page shows it now.', unpublish: 'Taken off the site; kept as a draft.', publish: 'Published: the page shows it now.', up: 'Moved.', down: 'Moved.', delete: 'Deleted.' } as Record<string, string>,
+  notFound: 'That entry no longer exists: it may have been deleted.',
+} as const;

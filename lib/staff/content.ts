@@ -1,0 +1,31 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import type { AdminEntry } from '@/contract/api/entries';
+import { entryFormValues, type EntryData } from '@/contract/content/entry-fields';
+import { contentKind, SINGLETON_ID, type ContentKind } from '@/contract/content/kinds';
+import { call } from '@/lib/backend';
+import { load, type Loaded } from './admin';
+
+/** The kind a staff page's path names, or the 404 page. */
+export function kindOrNotFound(key: string): ContentKind {
+  const kind = contentKind(key);
+  if (!kind) notFound();
+  return kind;
+}
+
+/** A kind's entries with their drafts, for its staff pages ("not offered" and failures become the page's notices). */
+export const loadEntries = (kind: ContentKind): Promise<Loaded<AdminEntry[]>> => load(async () => (await call('entries', { params: { kind: kind.key } })).data.entries);
+
+/** How an entry is named in lists and headings. */
+export function entryLabel(kind: ContentKind, entry: AdminEntry): string {
+  if (kind.shape === 'singleton') return kind.title;
+  const label = entry.draft[kind.label];
+  return label === undefined || label === '' ? '(untitled)' : String(label);
+}
+
+/** The form's values for an entry (its draft), or a singleton's fallback before its first save. */
+export function editorValues(kind: ContentKind, entry: AdminEntry | undefined): Record<string, string> {
+  return entryFormValues(kind.fields, (entry?.draft as EntryData | undefined) ?? (kind.shape === 'singleton' ? kind.fallback() : undefined));
+}
+
+export { SINGLETON_ID };
