@@ -97,7 +97,7 @@ export async function createEntry({ db, dialect, staff, kind }: Write, raw: unkn
     if (duplicate) return duplicate;
     const last = await trx.selectFrom('content_entries').select((eb) => eb.fn.max('position').as('top')).where('kind', '=', kind.key).executeTakeFirst();
     const at = now.toISOString();
-    const row = { kind: kind.key, id: newId(), position: Number(last?.top ?? -1) + 1, draft: JSON.stringify(parsed.value), published: null, created_at: at, updated_at: at, updated_by: staff.email };
+    const row = { kind: kind.key, id: newId(), position: Number(last?.top ?? -1) + 1, draft: JSON.stringify(parsed.value), published: null, created_at: at, updated_at: at, updated_by: staff.id };
     await trx.insertInto('content_entries').values(row).execute();
     await recordAudit(trx, staff, { action: 'content.create', targetType: kind.key, targetId: row.id, summary: summaryOf(kind, parsed.value) }, now);
     return { ok: true, value: toAdmin(row) };
@@ -115,16 +115,16 @@ export async function saveEntry({ db, dialect, staff, kind }: Write, id: string,
     const draft = JSON.stringify(parsed.value);
     if (!current) {
       if (kind.shape !== 'singleton' || id !== SINGLETON_ID) return refused(404, ENTRY_MESSAGES.notFound);
-      const row = { kind: kind.key, id, position: 0, draft, published: null, created_at: at, updated_at: at, updated_by: staff.email };
+      const row = { kind: kind.key, id, position: 0, draft, published: null, created_at: at, updated_at: at, updated_by: staff.id };
       await trx.insertInto('content_entries').values(row).execute();
       await recordAudit(trx, staff, { action: 'content.update', targetType: kind.key, targetId: id, summary: summaryOf(kind, parsed.value) }, now);
       return { ok: true, value: toAdmin(row) };
     }
     const duplicate = await duplicateOf(trx, kind, parsed.value, id);
     if (duplicate) return duplicate;
-    await trx.updateTable('content_entries').set({ draft, updated_at: at, updated_by: staff.email }).where('kind', '=', kind.key).where('id', '=', id).execute();
+    await trx.updateTable('content_entries').set({ draft, updated_at: at, updated_by: staff.id }).where('kind', '=', kind.key).where('id', '=', id).execute();
     await recordAudit(trx, staff, { action: 'content.update', targetType: kind.key, targetId: id, summary: summaryOf(kind, parsed.value) }, now);
-    return { ok: true, value: toAdmin({ ...current, draft, updated_at: at, updated_by: staff.email }) };
+    return { ok: true, value: toAdmin({ ...current, draft, updated_at: at, updated_by: staff.id }) };
   });
 }
 
@@ -139,9 +139,9 @@ export async function setEntryPublished({ db, dialect, staff, kind }: Write, id:
     if (publish && !parsed.ok) return parsed;
     const at = now.toISOString();
     const published = publish ? current.draft : null;
-    await trx.updateTable('content_entries').set({ published, updated_at: at, updated_by: staff.email }).where('kind', '=', kind.key).where('id', '=', id).execute();
+    await trx.updateTable('content_entries').set({ published, updated_at: at, updated_by: staff.id }).where('kind', '=', kind.key).where('id', '=', id).execute();
     await recordAudit(trx, staff, { action: publish ? 'content.publish' : 'content.unpublish', targetType: kind.key, targetId: id, summary: summaryOf(kind, JSON.parse(current.draft) as EntryData) }, now);
-    return { ok: true, value: toAdmin({ ...current, published, updated_at: at, updated_by: staff.email }) };
+    return { ok: true, value: toAdmin({ ...current, published, updated_at: at, updated_by: staff.id }) };
   });
 }
 

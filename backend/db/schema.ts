@@ -20,7 +20,7 @@ export interface ContentEntryTable {
   published: string | null;
   created_at: string;
   updated_at: string;
-  /** The staff member's email who last changed it; null when seeded. */
+  /** The staff account's id that last changed it (staff_users holds their details); null when seeded. */
   updated_by: string | null;
 }
 
