@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
-import { editionKeySchema, instantSchema, isoDateSchema, type EditionSettings } from './edition';
+import { editionKeySchema, editionNameSchema, editionNumberSchema, instantSchema, isoDateSchema, type EditionSettings } from './edition';
 
 /**
  * The settings the site (lib/config.ts) and the built-in backend (backend/kernel/config.ts) both read,
@@ -52,6 +52,13 @@ export const sharedSettingsShape = {
    * year (a postponement to January), or to hold two editions in one year (2027-spring).
    */
   FESTIVAL_EDITION: optional(editionKeySchema),
+  /**
+   * What copy calls the edition and its place in the series (contract/edition.ts). Unset: the
+   * festival's name and the start date's year ("Ìtàn Festival 2027"), and the number counted from
+   * the first festival (FIRST_EDITION_YEAR: 2027 is the 3rd).
+   */
+  FESTIVAL_EDITION_NAME: optional(editionNameSchema),
+  FESTIVAL_EDITION_NUMBER: optional(editionNumberSchema),
   FESTIVAL_VENUE: optionalTextSetting,
   REGISTRATION_OPENS_AT: optional(instantSchema),
   REGISTRATION_CLOSES_AT: optional(instantSchema),
@@ -91,6 +98,8 @@ export function checkFestivalDates(
 /** The edition as configuration describes it (the database's /staff/edition settings win over it). */
 export function editionSettingsOf(settings: {
   FESTIVAL_EDITION?: string | undefined;
+  FESTIVAL_EDITION_NAME?: string | undefined;
+  FESTIVAL_EDITION_NUMBER?: number | undefined;
   FESTIVAL_START_DATE?: string | undefined;
   FESTIVAL_END_DATE?: string | undefined;
   FESTIVAL_VENUE?: string | undefined;
@@ -99,6 +108,8 @@ export function editionSettingsOf(settings: {
 }): EditionSettings {
   return {
     key: settings.FESTIVAL_EDITION,
+    name: settings.FESTIVAL_EDITION_NAME,
+    number: settings.FESTIVAL_EDITION_NUMBER,
     startDate: settings.FESTIVAL_START_DATE,
     endDate: settings.FESTIVAL_END_DATE,
     venue: settings.FESTIVAL_VENUE,

@@ -7,6 +7,8 @@ import { eventsForEdition, followEditionYear, SEEDED_EDITION_TITLE, shiftEventDe
 
 const edition: Edition = {
   key: '2026',
+  name: 'Ìtàn Festival 2026',
+  number: 2,
   startDate: '2026-10-24',
   endDate: '2026-10-25',
   venue: 'Centenary Hall, Ake, Abeokuta',

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_EDITION_YEAR } from './festival';
 import {
+  defaultEditionName,
+  defaultEditionNumber,
   defaultFestivalDates,
   editionDates,
   editionFrom,
   editionKeySchema,
   editionKeyYear,
   editionName,
+  editionNameSchema,
+  editionNumberSchema,
   editionPhase,
   editionStatus,
   festivalEndsAt,
@@ -51,6 +56,8 @@ describe('the default edition rolls forward to the next 24–25 October that has
     const edition = editionFrom({}, at('2026-11-24T12:00:00Z'));
     expect(edition).toEqual({
       key: '2027',
+      name: 'Ìtàn Festival 2027',
+      number: 3,
       startDate: '2027-10-24',
       endDate: '2027-10-25',
       venue: 'Centenary Hall, Ake, Abeokuta',
@@ -68,6 +75,35 @@ describe('the default edition rolls forward to the next 24–25 October that has
     for (const key of ['2027', '2027-autumn', '2027-10-24', '2027-Lagos-2']) expect(editionKeySchema.safeParse(key).success, key).toBe(true);
     for (const key of ['', 'autumn', '27', '2027.1', '2027-', '2027 autumn', '2027--x', `2027-${'a'.repeat(40)}`]) expect(editionKeySchema.safeParse(key).success, key).toBe(false);
     expect(editionKeyYear('2027-autumn')).toBe('2027');
+  });
+
+  it('editionFrom: the name and number default from the dates (the number counted from FIRST_EDITION_YEAR, 2025: the 1st); set ones win (issue 40)', () => {
+    expect(FIRST_EDITION_YEAR).toBe(2025);
+    const now = at('2025-01-01T00:00:00Z');
+    expect(editionFrom({ startDate: '2025-10-24' }, now)).toMatchObject({ name: 'Ìtàn Festival 2025', number: 1 });
+    expect(editionFrom({ startDate: '2027-10-24' }, now)).toMatchObject({ name: 'Ìtàn Festival 2027', number: 3 });
+    expect(editionFrom({ startDate: '2028-10-22' }, now)).toMatchObject({ name: 'Ìtàn Festival 2028', number: 4 });
+    // Before the first festival (a rehearsal's dates): the 1st, never 0 or less.
+    expect(editionFrom({ startDate: '2023-10-24' }, now).number).toBe(1);
+    // Null, empty or blank: the default; set values win, trimmed.
+    expect(editionFrom({ startDate: '2027-10-24', name: null, number: null }, now)).toMatchObject({ name: 'Ìtàn Festival 2027', number: 3 });
+    expect(editionFrom({ startDate: '2027-10-24', name: '   ', number: 0 }, now)).toMatchObject({ name: 'Ìtàn Festival 2027', number: 3 });
+    expect(editionFrom({ startDate: '2027-10-24', name: ' Ìtàn Festival 2027: Homecoming ', number: 5 }, now)).toMatchObject({ name: 'Ìtàn Festival 2027: Homecoming', number: 5 });
+    // They follow the key, the edition's identity: 2027's festival postponed to January 2028 is still 2027's, the 3rd.
+    expect(editionFrom({ startDate: '2028-01-16', key: '2027' }, now)).toMatchObject({ name: 'Ìtàn Festival 2027', number: 3 });
+    expect(editionFrom({ startDate: '2027-04-10', key: '2027-spring' }, now)).toMatchObject({ name: 'Ìtàn Festival 2027', number: 3 });
+    // Rolled-forward dates roll the defaults with them.
+    expect(editionFrom({}, at('2027-10-26T12:00:00+01:00'))).toMatchObject({ startDate: '2028-10-24', name: 'Ìtàn Festival 2028', number: 4 });
+    expect(defaultEditionName('2030')).toBe('Ìtàn Festival 2030');
+    expect(defaultEditionNumber('2030-spring')).toBe(6);
+    expect(editionName({ startDate: '2027-10-24', name: 'Ìtàn Festival 2027: Homecoming' })).toBe('Ìtàn Festival 2027: Homecoming');
+  });
+
+  it('FESTIVAL_EDITION_NAME and FESTIVAL_EDITION_NUMBER: one line, a whole number from 1 to 1000', () => {
+    expect(editionNameSchema.parse('  Ìtàn Festival 2027  ')).toBe('Ìtàn Festival 2027');
+    for (const bad of ['', 'two\nlines', 'x'.repeat(121)]) expect(editionNameSchema.safeParse(bad).success, bad).toBe(false);
+    expect(editionNumberSchema.parse('3')).toBe(3);
+    for (const bad of ['0', '-1', '2.5', 'three', '1001']) expect(editionNumberSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it('editionFrom: configured dates win, a start alone is a one-day festival', () => {
@@ -107,6 +143,8 @@ describe('instants as configured', () => {
 /** 24–25 October 2026; registration 1 September 09:00 Lagos until the festival ends; 100 wristbands. */
 const edition: Edition = {
   key: '2026',
+  name: 'Ìtàn Festival 2026',
+  number: 2,
   startDate: '2026-10-24',
   endDate: '2026-10-25',
   venue: 'Centenary Hall, Ake, Abeokuta',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
-import { FESTIVAL_NAME, FESTIVAL_VENUE, formatFestivalDates } from './festival';
+import { oneLineText, text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
+import { FESTIVAL_NAME, FESTIVAL_VENUE, FIRST_EDITION_YEAR, formatFestivalDates } from './festival';
 
 /**
  * The festival's year (issue 28): the current edition (dates, venue, capacity, registration
@@ -63,10 +63,50 @@ export function editionKeyOfDate(startDate: string): string {
   return startDate.slice(0, 4);
 }
 
+/** An edition's name as staff or configuration write it: one line, at most this long. */
+export const EDITION_NAME_MAX = 120;
+/** The highest edition number staff or configuration may give. */
+export const EDITION_NUMBER_MAX = 1000;
+
+/** FESTIVAL_EDITION_NAME: one line, at most EDITION_NAME_MAX characters. */
+export const editionNameSchema = oneLineText('expected the edition’s name on one line')
+  .trim()
+  .min(1)
+  .max(EDITION_NAME_MAX, `expected an edition name of at most ${EDITION_NAME_MAX} characters`);
+/** FESTIVAL_EDITION_NUMBER: a whole number from 1 to EDITION_NUMBER_MAX. */
+export const editionNumberSchema = z.coerce
+  .number<string>()
+  .int('expected a whole number')
+  .min(1, 'expected a number from 1')
+  .max(EDITION_NUMBER_MAX, `expected a number up to ${EDITION_NUMBER_MAX}`);
+
+/**
+ * "Ìtàn Festival 2027": an edition's name when none is set: the festival's name and the year its
+ * key leads with (editionKeyYear: the start date's year unless the edition was moved from an
+ * earlier one, so 2027's festival postponed to January 2028 is still "Ìtàn Festival 2027"). Copy
+ * that names the edition is then true for whatever year the dates roll forward to.
+ */
+export function defaultEditionName(key: string): string {
+  return `${FESTIVAL_NAME} ${editionKeyYear(key)}`;
+}
+
+/**
+ * An edition's number when none is set: its key's year counted from the first festival
+ * (FIRST_EDITION_YEAR, contract/festival.ts), so the 2025 edition is the 1st and 2027's the 3rd.
+ * A year before the first counts as the 1st. Two editions in one year share it: give each its own.
+ */
+export function defaultEditionNumber(key: string): number {
+  return Math.max(1, Number(editionKeyYear(key)) - FIRST_EDITION_YEAR + 1);
+}
+
 /** The edition as every part of the site sees it; dates are Lagos calendar days, instants are UTC ISO strings. */
 export const editionSchema = z.object({
   /** Its identity (editionKeySchema): the same while staff or the environment move its dates. */
   key: editionKeySchema,
+  /** What copy calls it: as staff or configuration named it, else defaultEditionName(key). */
+  name: text().min(1),
+  /** Its place in the series (1: the first festival): as set, else defaultEditionNumber(key). */
+  number: z.number().int().positive(),
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   venue: text().min(1),
@@ -83,6 +123,10 @@ export type Edition = z.infer<typeof editionSchema>;
 export interface EditionSettings {
   /** The edition's identity; unset: the start date's year (editionKeyOfDate). */
   key?: string | null | undefined;
+  /** Unset or empty: defaultEditionName. */
+  name?: string | null | undefined;
+  /** Unset: defaultEditionNumber. */
+  number?: number | null | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
   venue?: string | undefined;
@@ -132,8 +176,11 @@ export function editionFrom(settings: EditionSettings, now: Date): Edition {
   const dates = settings.startDate
     ? { startDate: settings.startDate, endDate: settings.endDate ?? settings.startDate }
     : defaultFestivalDates(now);
+  const key = settings.key || editionKeyOfDate(dates.startDate);
   return {
-    key: settings.key || editionKeyOfDate(dates.startDate),
+    key,
+    name: settings.name?.trim() || defaultEditionName(key),
+    number: settings.number && settings.number > 0 ? settings.number : defaultEditionNumber(key),
     ...dates,
     venue: settings.venue || FESTIVAL_VENUE,
     capacity: settings.capacity ? settings.capacity : null,
@@ -205,9 +252,9 @@ export function editionYear(edition: Pick<Edition, 'startDate'>): string {
   return edition.startDate.slice(0, 4);
 }
 
-/** "Ìtàn Festival 2026". */
-export function editionName(edition: Pick<Edition, 'startDate'>): string {
-  return `${FESTIVAL_NAME} ${editionYear(edition)}`;
+/** The edition's name ("Ìtàn Festival 2026", or as staff named it); from a start date alone, its year's default. */
+export function editionName(edition: Pick<Edition, 'startDate'> & Partial<Pick<Edition, 'name'>>): string {
+  return edition.name || defaultEditionName(editionKeyOfDate(edition.startDate));
 }
 
 /** "24–25 October 2026". */

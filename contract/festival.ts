@@ -15,6 +15,12 @@ export const FESTIVAL_TIME_ZONE = 'Africa/Lagos';
  * around; it moves by whole days to the current edition's start (contract/content/shift.ts).
  */
 export const FALLBACK_FESTIVAL_START_DATE = '2025-10-24';
+/**
+ * The year of the festival's first edition: an edition's number, when neither staff nor the
+ * configuration give one, counts from it (2025: the 1st, 2027: the 3rd; contract/edition.ts
+ * defaultEditionNumber), and the about page's timeline dates the first festival by it.
+ */
+export const FIRST_EDITION_YEAR = 2025;
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -33,9 +33,10 @@ describe('the base string schemas (contract/text.ts)', () => {
     expect(paymentReferenceSchema.safeParse('itan-abc\u0000').success).toBe(false);
     expect(staffLoginFormSchema.safeParse({ email: 'ada@itan.example', password: 'secret\u0000' }).success).toBe(false);
     expect(heroSchema.safeParse({ title: 'Ìtàn\u0000', body: '', ctaText: 'Go', heroImage: '/a.jpg' }).success).toBe(false);
-    const edition = { key: '2026', startDate: '2026-10-24', endDate: '2026-10-25', venue: 'Centenary Hall', capacity: null, registrationOpensAt: null, registrationClosesAt: '2026-10-25T23:00:00.000Z' };
+    const edition = { key: '2026', name: 'Ìtàn Festival 2026', number: 2, startDate: '2026-10-24', endDate: '2026-10-25', venue: 'Centenary Hall', capacity: null, registrationOpensAt: null, registrationClosesAt: '2026-10-25T23:00:00.000Z' };
     expect(editionSchema.safeParse(edition).success).toBe(true);
     expect(editionSchema.safeParse({ ...edition, venue: 'Centenary\u0000Hall' }).success).toBe(false);
+    expect(editionSchema.safeParse({ ...edition, name: 'Ìtàn\u0000Festival' }).success).toBe(false);
     const status = { id: 'x', reference: 'itan-reference', status: 'failed', amount: 100, currency: 'NGN', channel: null, gatewayResponse: 'Declined\u0000', verified: true };
     expect(donationStatusSchema.safeParse(status).success).toBe(false);
   });

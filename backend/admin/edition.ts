@@ -1,5 +1,6 @@
-import { editionDates, editionFrom, editionKeyOfDate, festivalEndsAt, formatInstant, type Edition } from '@/contract/edition';
+import { defaultEditionName, defaultEditionNumber, editionDates, editionFrom, editionKeyOfDate, festivalEndsAt, formatInstant, type Edition } from '@/contract/edition';
 import type { EditionAdmin, EditionPayload } from '@/contract/api/edition-admin';
+import { ordinalNumber } from '@/contract/edition-copy';
 import { recordAudit } from '../audit/log';
 import type { BackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
@@ -45,11 +46,16 @@ export class CapacityBelowTakenError extends Error {
 const capacityWords = (c: number | null) => (c === null ? 'no limit' : String(c));
 const opensWords = (o: string | null) => (o ? formatInstant(o) : 'now');
 
-/** "dates 24–25 October 2025 → 7–8 November 2025; capacity 500 → 800": what a save changed (a new key first: a new edition). */
+/** "dates 24–25 October 2025 → 7–8 November 2025; number 1st → 2nd; capacity 500 → 800": what a save changed (a new key first: a new edition). */
 export function describeChange(before: Edition, after: Edition, moved: boolean): string {
   const changes: string[] = [];
   if (before.key !== after.key) changes.push(`edition ${before.key} → ${after.key}`);
   if (before.startDate !== after.startDate || before.endDate !== after.endDate) changes.push(`dates ${editionDates(before)} → ${editionDates(after)}`);
+  // A name or number that only follows a new key (both defaults) is said by "edition a → b".
+  const named = (e: Edition) => e.name !== defaultEditionName(e.key);
+  const numbered = (e: Edition) => e.number !== defaultEditionNumber(e.key);
+  if (before.name !== after.name && (named(before) || named(after))) changes.push(`name "${before.name}" → "${after.name}"`);
+  if (before.number !== after.number && (numbered(before) || numbered(after))) changes.push(`number ${ordinalNumber(before.number)} → ${ordinalNumber(after.number)}`);
   if (before.venue !== after.venue) changes.push(`venue "${before.venue}" → "${after.venue}"`);
   if (before.capacity !== after.capacity) changes.push(`capacity ${capacityWords(before.capacity)} → ${capacityWords(after.capacity)}`);
   if (before.registrationOpensAt !== after.registrationOpensAt) changes.push(`registration opens ${opensWords(before.registrationOpensAt)} → ${opensWords(after.registrationOpensAt)}`);

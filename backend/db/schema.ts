@@ -186,6 +186,10 @@ export interface EditionSettingsTable {
   id: string;
   /** The edition's key (migration 2026-12-02-1); null: the start date's year (saved before keys existed). */
   edition_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What copy calls the edition (migration 2026-12-05-1); null: its default name (contract/edition.ts). */
+  edition_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its number in the series (migration 2026-12-05-1); null: counted from the first festival's year. */
+  edition_number: ColumnType<number | null, number | null | undefined, number | null>;
   start_date: string;
   end_date: string;
   venue: string;

@@ -9,6 +9,8 @@ export async function readStoredEdition(db: Db): Promise<(EditionSettings & { up
   if (!row) return undefined;
   return {
     key: row.edition_key,
+    name: row.edition_name,
+    number: row.edition_number === null ? null : Number(row.edition_number),
     startDate: row.start_date,
     endDate: row.end_date,
     venue: row.venue,
@@ -23,6 +25,10 @@ export async function readStoredEdition(db: Db): Promise<(EditionSettings & { up
 export interface StoredEditionInput {
   /** The edition's identity (backend/admin/edition.ts decides it on a save); null or unset: the start date's year. */
   key?: string | null | undefined;
+  /** What copy calls the edition; null or unset: its default name. */
+  name?: string | null | undefined;
+  /** Its number in the series; null or unset: counted from the first festival's year. */
+  number?: number | null | undefined;
   startDate: string;
   endDate: string;
   venue: string;
@@ -35,6 +41,8 @@ export interface StoredEditionInput {
 export async function storeEdition(db: Db, input: StoredEditionInput, by: string, now: string): Promise<void> {
   const values = {
     edition_key: input.key ?? null,
+    edition_name: input.name ?? null,
+    edition_number: input.number ?? null,
     start_date: input.startDate,
     end_date: input.endDate,
     venue: input.venue,

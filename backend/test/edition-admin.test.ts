@@ -136,7 +136,7 @@ describe.each(dbTargets)('the edition at /staff/edition and the gate on $name', 
     const body = (await res.json()) as { message: string; data: EditionAdmin };
     expect(body.message).toBe(EDITION_FORM_MESSAGES.saved);
     expect(body.data).toMatchObject({ source: 'staff', updatedBy: 'Funmi Boss', placesTaken: 2 });
-    const expected = { key: '2025', startDate: '2025-11-07', endDate: '2025-11-08', venue: 'Terra Kulture, Victoria Island', capacity: 1000, registrationOpensAt: null, registrationClosesAt: '2025-10-31T17:00:00.000Z' };
+    const expected = { key: '2025', name: 'Ìtàn Festival 2025', number: 1, startDate: '2025-11-07', endDate: '2025-11-08', venue: 'Terra Kulture, Victoria Island', capacity: 1000, registrationOpensAt: null, registrationClosesAt: '2025-10-31T17:00:00.000Z' };
     for (const instance of [app, other]) {
       const status = await editionOf(instance);
       expect(status.edition).toEqual(expected);

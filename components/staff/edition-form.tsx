@@ -3,6 +3,9 @@
 import { useActionState, type ReactNode } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { CAPACITY_MAX, EDITION_FIELDS, VENUE_MAX_CHARS } from '@/contract/api/edition-admin';
+import { EDITION_NAME_MAX, EDITION_NUMBER_MAX, defaultEditionName, defaultEditionNumber } from '@/contract/edition';
+import { ordinalNumber } from '@/contract/edition-copy';
+import { FIRST_EDITION_YEAR } from '@/contract/festival';
 import type { EditionFormState } from './edition-state';
 import styles from './admin.module.css';
 
@@ -10,6 +13,9 @@ type Action = (state: EditionFormState, formData: FormData) => Promise<EditionFo
 type Field = (typeof EDITION_FIELDS)[number];
 
 const ID = (name: Field) => `edition-${name}`;
+
+/** The hints' example: the edition two years after the first festival. */
+const EXAMPLE_KEY = String(FIRST_EDITION_YEAR + 2);
 
 /**
  * The edition's settings (admins): one form, posted to a server action. Without JavaScript it is a
@@ -51,6 +57,18 @@ export function EditionForm({ action, initial }: { action: Action; initial: Reco
       <h2 id="edition-form-title">Change the edition</h2>
       {field('startDate', 'First festival day', 'A date, for example 2026-10-24.', (p) => <input type="date" required {...p} />)}
       {field('endDate', 'Last festival day', 'The same as the first day for a one-day festival.', (p) => <input type="date" required {...p} />)}
+      {field(
+        'name',
+        'Name (optional)',
+        `What the pages, tickets and mails call the edition. Leave empty for the festival’s name and the edition’s year, for example “${defaultEditionName(EXAMPLE_KEY)}”. At most ${EDITION_NAME_MAX} characters.`,
+        (p) => <input type="text" autoComplete="off" maxLength={EDITION_NAME_MAX + 50} {...p} />,
+      )}
+      {field(
+        'number',
+        'Edition number (optional)',
+        `Its place in the series, 1 for the first festival; copy says “the ${ordinalNumber(defaultEditionNumber(EXAMPLE_KEY))} edition” from it. Leave empty to count the years from the first festival, in ${FIRST_EDITION_YEAR} (${EXAMPLE_KEY} is the ${ordinalNumber(defaultEditionNumber(EXAMPLE_KEY))}). A name or number set here stays when the dates change: set them again for a new edition.`,
+        (p) => <input type="text" inputMode="numeric" autoComplete="off" maxLength={String(EDITION_NUMBER_MAX).length + 10} {...p} />,
+      )}
       {field('venue', 'Venue', `Shown on the home page, /visit, tickets and mails. At most ${VENUE_MAX_CHARS} characters.`, (p) => (
         <input type="text" autoComplete="off" maxLength={VENUE_MAX_CHARS + 50} required {...p} />
       ))}

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { oneLineText, text } from '@/contract/text';
-import { editionStatusSchema, festivalEndsAt, parseInstant, type Edition, type Phase } from '@/contract/edition';
+import { isOneLineText, oneLineText, text } from '@/contract/text';
+import {
+  EDITION_NAME_MAX,
+  EDITION_NUMBER_MAX,
+  defaultEditionName,
+  defaultEditionNumber,
+  editionStatusSchema,
+  festivalEndsAt,
+  parseInstant,
+  type Edition,
+  type Phase,
+} from '@/contract/edition';
 
 /**
- * /staff/edition (issue 28): admins set the current edition's dates, venue, capacity and
- * registration window. The built-in backend stores it (one row, read on every request, so it is in
+ * /staff/edition (issue 28): admins set the current edition's dates, name and number (issue 40),
+ * venue, capacity and registration window. The built-in backend stores it (one row, read on every request, so it is in
  * force at once on every instance) and audits every save.
  *
  *   GET  /api/admin/edition/                   → { success, data: EditionAdmin }
@@ -26,6 +36,9 @@ export const EDITION_FORM_MESSAGES = {
   startDate: 'Enter the first festival day as a date, for example 2026-10-24',
   endDate: 'Enter the last festival day as a date, for example 2026-10-25',
   endBeforeStart: 'The last festival day cannot be before the first',
+  nameLong: `The name must be ${EDITION_NAME_MAX} characters or fewer`,
+  nameOneLine: 'Write the name on one line, without line breaks or control characters',
+  number: `Enter the edition’s number as a whole number from 1 to ${EDITION_NUMBER_MAX.toLocaleString('en-NG')}, or leave it empty to count it from the first festival`,
   venue: 'Enter the venue',
   venueLong: `The venue must be ${VENUE_MAX_CHARS} characters or fewer`,
   venueOneLine: 'Write the venue on one line, without line breaks or control characters',
@@ -62,6 +75,41 @@ const capacityField = z
     return n;
   });
 
+/** Empty: null (the default name); otherwise one line, trimmed, at most EDITION_NAME_MAX characters. */
+const nameField = z
+  .union([text(), z.null()], { error: EDITION_FORM_MESSAGES.nameOneLine })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    if (!isOneLineText(value)) {
+      ctx.addIssue({ code: 'custom', message: EDITION_FORM_MESSAGES.nameOneLine });
+      return z.NEVER;
+    }
+    const name = value.trim();
+    if (name === '') return null;
+    if (name.length > EDITION_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', message: EDITION_FORM_MESSAGES.nameLong });
+      return z.NEVER;
+    }
+    return name;
+  });
+
+/** Empty: null (counted from the first festival); otherwise a whole number from 1 to EDITION_NUMBER_MAX. */
+const numberField = z
+  .union([z.number(), text(), z.null()], { error: EDITION_FORM_MESSAGES.number })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') return null;
+    const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > EDITION_NUMBER_MAX) {
+      ctx.addIssue({ code: 'custom', message: EDITION_FORM_MESSAGES.number });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 /** Empty: null (the default rule); otherwise a Lagos date-time (or an ISO instant), normalised to UTC ISO. */
 const instantField = (message: string) =>
   z
@@ -79,6 +127,10 @@ export const editionPayloadSchema = z
   .object({
     startDate: dateField(EDITION_FORM_MESSAGES.startDate),
     endDate: dateField(EDITION_FORM_MESSAGES.endDate),
+    /** Empty: the festival's name and the first day's year ("Ìtàn Festival 2027"). */
+    name: nameField,
+    /** Empty: counted from the first festival (FIRST_EDITION_YEAR). */
+    number: numberField,
     // One line, as every one-line field of the visitor forms (issue 42): it goes into pages, mails and the .ics.
     venue: oneLineText(EDITION_FORM_MESSAGES.venueOneLine, { error: EDITION_FORM_MESSAGES.venue })
       .trim()
@@ -102,7 +154,7 @@ export const editionPayloadSchema = z
 export type EditionPayload = z.output<typeof editionPayloadSchema>;
 
 /** The form's fields, in its order (the error summary follows it). */
-export const EDITION_FIELDS = ['startDate', 'endDate', 'venue', 'capacity', 'registrationOpensAt', 'registrationClosesAt'] as const;
+export const EDITION_FIELDS = ['startDate', 'endDate', 'name', 'number', 'venue', 'capacity', 'registrationOpensAt', 'registrationClosesAt'] as const;
 
 export const editionAdminSchema = z.object({
   /** The edition in force and its phase, as GET /api/edition/ answers it. */
@@ -140,6 +192,8 @@ export function editionFormValues(edition: Edition): Record<(typeof EDITION_FIEL
   return {
     startDate: edition.startDate,
     endDate: edition.endDate,
+    name: edition.name === defaultEditionName(edition.key) ? '' : edition.name,
+    number: edition.number === defaultEditionNumber(edition.key) ? '' : String(edition.number),
     venue: edition.venue,
     capacity: edition.capacity === null ? '' : String(edition.capacity),
     registrationOpensAt: edition.registrationOpensAt ? lagosDateTimeInput(edition.registrationOpensAt) : '',

@@ -1,7 +1,8 @@
 /**
  * /staff/edition end to end (issue 28), with JavaScript on and off on a phone, on a server of its
  * own (TEST_EDITION_ENV: 24–25 October 2025, seen from 1 September 2025, registration open):
- * an admin's new dates and venue are on the home page and /visit at once; the form's errors are
+ * an admin's new dates, venue and edition name are on the home page and /visit at once (issue 40:
+ * the name and number default from the edition's year); the form's errors are
  * summarised and shown inline; the gate refuses an earlier edition's ticket with its reason; an
  * admin closing registration while a visitor has /register open makes the visitor's submit answer
  * the backend's "closed" message. An axe scan of /staff/edition.
@@ -16,6 +17,7 @@ import { startNext, stop, type Server } from '../support/next-server';
 
 const ADMIN = { email: 'boss@itan.example', name: 'Funmi Boss', password: 'boss-password-long' };
 const NEW_VENUE = 'Freedom Park, Lagos Island';
+const NEW_NAME = 'Ìtàn Festival 2025: Homecoming';
 
 let server: Server;
 let db: DbHandle;
@@ -60,16 +62,27 @@ test('an admin sets new dates and venue: errors are explained, and the home page
   await expect(form(page).getByLabel('First festival day')).toHaveValue('2025-10-24');
   await expect(form(page).getByLabel('Capacity (wristbands)')).toHaveValue('300');
   await expect(form(page).getByLabel('Registration closes (Lagos time)')).toHaveValue('');
+  // The name and number follow the year (2025: the first festival) while their fields are empty.
+  await expect(page.getByTestId('edition-name')).toHaveText('Ìtàn Festival 2025');
+  await expect(page.getByTestId('edition-number')).toHaveText('1st');
+  await expect(form(page).getByLabel('Name (optional)')).toHaveValue('');
+  await expect(form(page).getByLabel('Edition number (optional)')).toHaveValue('');
   await expectNoAxeViolations(page);
 
   // Bad input: a summary linking to each field, the messages beside the fields, the answers kept.
   await form(page).getByLabel('Venue').fill('');
   await form(page).getByLabel('Capacity (wristbands)').fill('lots');
+  await form(page).getByLabel('Name (optional)').fill(NEW_NAME);
+  await form(page).getByLabel('Edition number (optional)').fill('first');
   await page.getByRole('button', { name: 'Save the edition' }).click();
   const summary = page.getByRole('alert', { name: 'There is a problem' });
   await expect(summary).toContainText('There is a problem');
   await expect(summary.getByRole('link', { name: EDITION_FORM_MESSAGES.venue })).toHaveAttribute('href', '#edition-venue');
   await expect(summary.getByRole('link', { name: EDITION_FORM_MESSAGES.capacity })).toHaveAttribute('href', '#edition-capacity');
+  await expect(summary.getByRole('link', { name: EDITION_FORM_MESSAGES.number })).toHaveAttribute('href', '#edition-number');
+  await expect(form(page).getByLabel('Name (optional)')).toHaveValue(NEW_NAME);
+  await expect(form(page).getByLabel('Edition number (optional)')).toHaveValue('first');
+  await expect(form(page).getByLabel('Edition number (optional)')).toHaveAttribute('aria-invalid', 'true');
   await expect(form(page).getByLabel('Capacity (wristbands)')).toHaveValue('lots');
   await expect(form(page).getByLabel('Capacity (wristbands)')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#edition-capacity-error')).toContainText(EDITION_FORM_MESSAGES.capacity);
@@ -79,9 +92,15 @@ test('an admin sets new dates and venue: errors are explained, and the home page
   await form(page).getByLabel('Last festival day').fill('2025-11-15');
   await form(page).getByLabel('Venue').fill(NEW_VENUE);
   await form(page).getByLabel('Capacity (wristbands)').fill('300');
+  await form(page).getByLabel('Edition number (optional)').fill('1');
   await page.getByRole('button', { name: 'Save the edition' }).click();
   await expect(page).toHaveURL(/\/staff\/edition\?saved=1$/, { timeout: 20_000 });
   await expect(page.getByTestId('edition-saved')).toContainText('Edition saved.');
+  await expect(page.getByTestId('edition-name')).toHaveText(NEW_NAME);
+  await expect(page.getByTestId('edition-number')).toHaveText('1st');
+  await expect(form(page).getByLabel('Name (optional)')).toHaveValue(NEW_NAME);
+  // 1 is also the default for 2025: the field shows it empty, following the year.
+  await expect(form(page).getByLabel('Edition number (optional)')).toHaveValue('');
   await expect(page.getByTestId('edition-source')).toContainText(`saved here by ${ADMIN.name}`);
   await expect(page.getByTestId('edition-in-force')).toContainText('14–15 November 2025');
   await expect(form(page).getByLabel('Venue')).toHaveValue(NEW_VENUE);
@@ -96,6 +115,7 @@ test('an admin sets new dates and venue: errors are explained, and the home page
   // Audited.
   const audit = await db.db.selectFrom('audit_log').select('summary').where('action', '=', 'edition.update').execute();
   expect(audit.some((a) => a.summary.includes('dates 24–25 October 2025 → 14–15 November 2025'))).toBe(true);
+  expect(audit.some((a) => a.summary.includes(`name "Ìtàn Festival 2025" → "${NEW_NAME}"`))).toBe(true);
 });
 
 async function registerByApi(first: string, email: string, tickets: number): Promise<string> {

@@ -120,7 +120,7 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
     page: '/staff/edition',
     form: (f) => f.includes('aria-labelledby="edition-form-title"'),
     // The values in force on staff-admin.spec.ts's server (were the refusal to fail, nothing would change).
-    fields: () => ({ startDate: '2025-10-24', endDate: '2025-10-25', venue: 'Centenary Hall, Ake, Abeokuta', capacity: '300', registrationOpensAt: '', registrationClosesAt: '' }),
+    fields: () => ({ startDate: '2025-10-24', endDate: '2025-10-25', name: '', number: '', venue: 'Centenary Hall, Ake, Abeokuta', capacity: '300', registrationOpensAt: '', registrationClosesAt: '' }),
   },
   { name: 'reset a password', action: 'accountsAction', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="reset"'), fields: () => ({}) },
   { name: 'disable an account', action: 'accountsAction', page: '/staff/accounts', form: (f) => f.includes('name="intent" value="disable"'), fields: () => ({}) },

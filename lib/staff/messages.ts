@@ -10,11 +10,11 @@ export const STAFF_TEXT = {
   auditTitle: 'Audit log',
   editionTitle: 'The festival’s edition',
   editionUnavailable:
-    'The festival’s own backend (API_BASE_URL) holds the edition: this site reads its dates, venue and registration window from the configuration (FESTIVAL_START_DATE, FESTIVAL_END_DATE, FESTIVAL_VENUE, REGISTRATION_OPENS_AT, REGISTRATION_CLOSES_AT).',
+    'The festival’s own backend (API_BASE_URL) holds the edition: this site reads its dates, name, number, venue and registration window from the configuration (FESTIVAL_START_DATE, FESTIVAL_END_DATE, FESTIVAL_EDITION_NAME, FESTIVAL_EDITION_NUMBER, FESTIVAL_VENUE, REGISTRATION_OPENS_AT, REGISTRATION_CLOSES_AT).',
   editionSaved: 'Edition saved. The site shows the new settings now, on every server.',
   editionReset: 'Back to the configuration. The site shows the configured edition now, on every server.',
   editionResetRefused: 'The configured capacity (REGISTRATION_CAPACITY) is below the wristbands already taken, so the configuration cannot be used as it is. Save a capacity here instead.',
-  editionResetHint: 'Forget the values saved here and use the server’s configuration again (its dates, venue, capacity and registration window). It is recorded in the audit log.',
+  editionResetHint: 'Forget the values saved here and use the server’s configuration again (its dates, name, number, venue, capacity and registration window). It is recorded in the audit log.',
   editionFromConfiguration: 'These values come from the server’s configuration (FESTIVAL_START_DATE, FESTIVAL_VENUE, REGISTRATION_CAPACITY and the rest). Saving here replaces them.',
   editionFromStaff: (by: string, at: string) => `These values were saved here by ${by} on ${at} (Lagos time); they replace the server’s configuration.`,
   editionMoves:

@@ -4,6 +4,7 @@ import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
 import { PHASE_WORDS, editionFormValues } from '@/contract/api/edition-admin';
 import { editionDates, editionName, formatInstant } from '@/contract/edition';
+import { ordinalNumber } from '@/contract/edition-copy';
 import { loadEditionAdmin } from '@/lib/staff/admin';
 import { STAFF_TEXT, formatCount, formatLagos } from '@/lib/staff/messages';
 import { staffPage } from '@/lib/staff/action';
@@ -70,6 +71,10 @@ function InForce({ data }: { data: Extract<Awaited<ReturnType<typeof loadEdition
         </dd>
         <dt>Dates</dt>
         <dd>{editionDates(edition)}</dd>
+        <dt>Name</dt>
+        <dd data-testid="edition-name">{edition.name}</dd>
+        <dt>Edition number</dt>
+        <dd data-testid="edition-number">{ordinalNumber(edition.number)}</dd>
         <dt>Venue</dt>
         <dd>{edition.venue}</dd>
         <dt>Wristbands</dt>

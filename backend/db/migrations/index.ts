@@ -22,6 +22,7 @@ import { donationRetries } from './2026-12-01-1-donation-retries';
 import { editionKeys } from './2026-12-02-1-edition-keys';
 import { gateScanIdentity } from './2026-12-02-2-gate-scan-identity';
 import { contentEntries } from './2026-12-04-1-content-entries';
+import { editionNameNumber } from './2026-12-05-1-edition-name-number';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-1-edition-keys': editionKeys,
   '2026-12-02-2-gate-scan-identity': gateScanIdentity,
   '2026-12-04-1-content-entries': contentEntries,
+  '2026-12-05-1-edition-name-number': editionNameNumber,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
