@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getEditionStatus } from '@/lib/edition';
 import { HomeHero } from '@/components/home/hero';
-import { InauguralEdition } from '@/components/home/inaugural-edition';
+import { EditionSection } from '@/components/home/edition-section';
 import { JoinBanner } from '@/components/home/join-banner';
 import { LatestHighlights } from '@/components/home/latest-highlights';
 import { PageError } from '@/components/home/page-error';
@@ -55,7 +55,7 @@ export default async function HomePage() {
     <>
       <HomeHero hero={essentials.hero} dates={dates} venue={edition.venue} cta={editionCallToAction(status, { ...options, registerLabel: essentials.hero.ctaText })} />
       <UpcomingEvents events={essentials.events} dates={dates} ended={status.phase === 'after'} />
-      <InauguralEdition programs={programs} dates={dates} venue={edition.venue} cta={editionCallToAction(status, options)} />
+      <EditionSection programs={programs} dates={dates} venue={edition.venue} number={edition.number} cta={editionCallToAction(status, options)} />
       <Projects />
       <LatestHighlights highlights={highlights.results} total={highlights.count} />
       <Podcasts podcasts={podcasts} />

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editionStatus, type Edition } from './edition';
 import { EDITION_TEXT, editionCallToAction, festivalToday, headerAction, registrationAction } from './edition-text';
-import { eventsFallback } from './fallbacks/events';
-import { eventDetailsFallback } from './fallbacks/event-details';
-import { eventsForEdition, followEditionYear, SEEDED_EDITION_TITLE, shiftEventDetail } from './content/shift';
 
 const edition: Edition = {
   key: '2026',
@@ -116,38 +113,5 @@ describe('today, while live', () => {
     expect(festivalToday(statusAt('2026-10-01T12:00:00Z'))).toBeUndefined();
     expect(festivalToday(statusAt('2026-10-26T12:00:00Z'))).toBeUndefined();
     expect(EDITION_TEXT.today).toBe('Today');
-  });
-});
-
-describe('copy that names the year follows the edition', () => {
-  it('the seeded festival title is the one in the fallbacks (and so in the seeded database)', () => {
-    expect(eventsFallback.heroEvent.title).toBe(SEEDED_EDITION_TITLE);
-    expect(eventDetailsFallback.find((d) => d.slug === 'annual-festival')?.title).toBe(SEEDED_EDITION_TITLE);
-    expect(SEEDED_EDITION_TITLE).toBe('Ìtàn Festival 2025: The Inaugural Edition');
-  });
-
-  it('the seeded title takes the edition’s year; other or edited text keeps its words', () => {
-    expect(followEditionYear(SEEDED_EDITION_TITLE, '2027-10-24')).toBe('Ìtàn Festival 2027: The Inaugural Edition');
-    expect(followEditionYear(SEEDED_EDITION_TITLE, '2025-10-24')).toBe(SEEDED_EDITION_TITLE);
-    expect(followEditionYear('Ìtàn Festival 2025: Our Second Year', '2027-10-24')).toBe('Ìtàn Festival 2025: Our Second Year');
-    expect(followEditionYear('Bi-Monthly Book Circle', '2027-10-24')).toBe('Bi-Monthly Book Circle');
-  });
-
-  it('the home page’s events: the festival card names the year, the others are untouched', () => {
-    const moved = eventsForEdition(eventsFallback, '2026-10-24');
-    expect(moved.heroEvent.title).toBe('Ìtàn Festival 2026: The Inaugural Edition');
-    expect(moved.events).toEqual(eventsFallback.events);
-    const edited = { ...eventsFallback, heroEvent: { ...eventsFallback.heroEvent, title: 'The Festival Returns' } };
-    expect(eventsForEdition(edited, '2026-10-24').heroEvent.title).toBe('The Festival Returns');
-  });
-
-  it('a seeded detail moved to the edition names its year too (even on the same days of another year)', () => {
-    const festival = eventDetailsFallback.find((d) => d.slug === 'annual-festival')!;
-    const moved = shiftEventDetail(festival, '2026-10-24');
-    expect(moved.title).toBe('Ìtàn Festival 2026: The Inaugural Edition');
-    expect(moved.startsAt).toBe('2026-10-24T09:00:00+01:00');
-    expect(shiftEventDetail(festival, '2025-10-24')).toBe(festival);
-    const other = eventDetailsFallback.find((d) => d.slug === 'bi-monthly')!;
-    expect(shiftEventDetail(other, '2026-10-24').title).toBe(other.title);
   });
 });

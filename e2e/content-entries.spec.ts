@@ -136,6 +136,8 @@ test('the about page: its mission published, a team member with an uploaded phot
   await page.goto(`${server.origin}/about`);
   const member = page.getByTestId('about-team').getByRole('listitem').filter({ hasText: name });
   await expect(member).toBeVisible();
+  // A name staff added is not one of the seed's examples (issue 40): not marked as one.
+  await expect(member.getByTestId('about-example-name')).toHaveCount(0);
   const src = await member.locator('img').getAttribute('src');
   expect(src).toMatch(/url=%2Fapi%2Fmedia%2F[0-9a-f-]{36}\.jpg/);
   expect((await request.get(`${server.origin}${src}`)).status()).toBe(200);

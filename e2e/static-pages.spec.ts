@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { EXAMPLE_TEAM_TEXT } from '../contract/fallbacks/about';
 
 test.describe('/about', () => {
   test('has mission, vision, the statistics, the timeline, ten team members and the two links', async ({ page, baseURL }) => {
@@ -22,6 +23,9 @@ test.describe('/about', () => {
       await expect(member.locator('p').first()).not.toBeEmpty();
     }
     await expect(page.getByTestId('about-team')).toContainText('Festival Director');
+    // The built-in names are examples, and the page says so, name by name (issue 40).
+    await expect(page.getByTestId('about-team-note')).toHaveText(EXAMPLE_TEAM_TEXT.note);
+    await expect(page.getByTestId('about-example-name')).toHaveCount(10);
 
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', /register/);

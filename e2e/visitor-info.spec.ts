@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { createSigner } from '../backend/kernel/signing';
+import { contactInfoFallback } from '../contract/fallbacks/contact';
 import { errorSummary, expectFieldError, expectNoAxeViolations, fieldError, rowsWhere, uniqueEmail } from './support/forms';
 
 /**
@@ -89,6 +90,12 @@ test.describe('/programme', () => {
 });
 
 test.describe('/contact', () => {
+  test('the built-in details say plainly that they are examples (issue 40)', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByTestId('contact-note')).toHaveText(contactInfoFallback.note!);
+    await expect(page.getByRole('link', { name: contactInfoFallback.email })).toHaveAttribute('href', `mailto:${contactInfoFallback.email}`);
+  });
+
   test('an empty submit gets the error summary and each field’s message', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send message' }).click();

@@ -10,6 +10,7 @@ import { ContentImage } from '@/components/ui/content-image';
 import { getAbout, getPartners } from '@/lib/content';
 import { PARTNER_TIERS } from '@/contract/content/kinds';
 import { FESTIVAL_FULL_NAME } from '@/contract/festival';
+import { EXAMPLE_TEAM_TEXT, isExampleTeamName } from '@/contract/fallbacks/about';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -18,9 +19,11 @@ import styles from './about.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const about = await getAbout();
+  // The story's first year from the timeline itself, so the summary never dates it on its own.
+  const since = about.timeline.length > 0 ? ` since ${Math.min(...about.timeline.map((t) => t.year))}` : '';
   return pageMetadata({
     title: 'About',
-    description: `${FESTIVAL_FULL_NAME}: our mission, our story since 2021 and the team behind the festival. ${about.mission}`,
+    description: `${FESTIVAL_FULL_NAME}: our mission, our story${since} and the team behind the festival. ${about.mission}`,
     path: '/about',
     image: { url: '/images/content/hero.webp', alt: FESTIVAL_FULL_NAME },
   });
@@ -87,12 +90,14 @@ export default async function AboutPage() {
         <h2 id="team-heading" className={styles.sectionTitle}>
           Meet the team
         </h2>
+        {about.team.some((m) => isExampleTeamName(m.name)) ? <p data-testid="about-team-note">{EXAMPLE_TEAM_TEXT.note}</p> : null}
         <ul className={styles.team} data-testid="about-team">
           {about.team.map((m, i) => (
             <li key={i} className={styles.member}>
               {m.photo ? <ContentImage src={m.photo} alt="" width={96} height={96} className={styles.photo} /> : null}
               <h3>{m.name}</h3>
               <p className={styles.role}>{m.role}</p>
+              {isExampleTeamName(m.name) ? <p data-testid="about-example-name">{EXAMPLE_TEAM_TEXT.mark}</p> : null}
               {m.bio ? <p>{m.bio}</p> : null}
             </li>
           ))}

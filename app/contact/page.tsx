@@ -35,6 +35,11 @@ export default async function ContactPage() {
     >
       <section className={styles.section} aria-labelledby="reach-title">
         <h2 id="reach-title">Other ways to reach us</h2>
+        {info.note ? (
+          <p className={styles.muted} data-testid="contact-note">
+            {info.note}
+          </p>
+        ) : null}
         <ul className={styles.cards}>
           <li className={styles.card}>
             <h3>Email</h3>

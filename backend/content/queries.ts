@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
+import type { EditionFacts } from '@/contract/edition-copy';
 import type { StoredEventDetail } from '@/contract/api/event-details';
 import type { Db, DbDialect, HighlightTable, PodcastTable } from '../db/schema';
 
@@ -18,12 +19,13 @@ export const getStoredEventDetails = (db: Db) => getContentBlock<StoredEventDeta
 
 /**
  * GET /content/event-details/: every event and session detail as the site shows it. The date rule:
- * a seeded detail (never edited) is moved from FALLBACK_FESTIVAL_START_DATE to the configured
- * festival start, as the static copy is; a detail staff saved (`editedAt`) keeps exactly its times.
+ * a seeded detail (never edited) is moved from FALLBACK_FESTIVAL_START_DATE to the current
+ * edition's start, and its seeded copy written for that edition, as the static copy is; a detail
+ * staff saved (`editedAt`) keeps exactly its times and words.
  */
-export async function listEventDetails(db: Db, festivalStartDate: string): Promise<EventDetail[] | undefined> {
+export async function listEventDetails(db: Db, edition: EditionFacts): Promise<EventDetail[] | undefined> {
   const stored = await getStoredEventDetails(db);
-  return stored?.map((d) => (d.editedAt ? publicEventDetail(d) : shiftEventDetail(publicEventDetail(d), festivalStartDate)));
+  return stored?.map((d) => (d.editedAt ? publicEventDetail(d) : shiftEventDetail(publicEventDetail(d), edition)));
 }
 
 /** A stored detail without its edit mark. */

@@ -51,9 +51,9 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
     return events ? c.json(events) : fail(c, 404, 'Events content not found.');
   });
 
-  // Every event's and session's detail (issue 17): seeded ones follow the current edition's start, edited ones keep their times.
+  // Every event's and session's detail (issue 17): seeded ones follow the current edition (dates and copy), edited ones keep theirs.
   r.get('/event-details', async (c) => {
-    const details = await listEventDetails(db, (await currentEdition(db, config)).startDate);
+    const details = await listEventDetails(db, await currentEdition(db, config));
     return details ? c.json(details) : fail(c, 404, 'Content not found.');
   });
 

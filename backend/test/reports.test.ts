@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDetailsFallback } from '@/contract/fallbacks';
 import type { EventDetail } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
+import { editionFrom } from '@/contract/edition';
 import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
 import type { BackendApp } from '../app';
 import { issueToken, upsertStaffUser } from '../auth/queries';
@@ -333,7 +334,7 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     // The shift rule: with another FESTIVAL_START_DATE the edited detail keeps exactly what was typed, the others move.
     const moved = await list(shifted);
     expect(moved.find((d) => d.slug === session.slug)).toEqual(expected);
-    expect(moved.find((d) => d.slug === other.slug)).toEqual(shiftEventDetail(other as EventDetail, '2026-10-25'));
+    expect(moved.find((d) => d.slug === other.slug)).toEqual(shiftEventDetail(other as EventDetail, editionFrom({ startDate: '2026-10-25', endDate: '2026-10-26' }, new Date())));
     expect(moved.find((d) => d.slug === other.slug)!.startsAt.slice(0, 10)).not.toBe(other.startsAt.slice(0, 10));
 
     const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_type', 'summary', 'actor_email']).where('target_id', '=', session.slug as string).execute();

@@ -195,6 +195,8 @@ export const contactInfoSchema = z.object({
   whatsapp: text().regex(/^\d{8,15}$/),
   postalAddress: text().min(1),
   social: z.array(z.object({ label: text().min(1), url: z.url() })),
+  /** Shown with the details when they are examples (the built-in copy's are), so the page says so. */
+  note: text().min(1).optional(),
 });
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
 

@@ -1,8 +1,11 @@
 import type { About } from '@/contract/content/schemas';
+import { FIRST_EDITION_YEAR } from '@/contract/festival';
 
 /**
  * The about page (static: no API endpoint serves it). Team NAMES are placeholders the festival
- * replaces with its own people; roles and bios describe the work those roles do.
+ * replaces with its own people; while one of them is shown, the page says so (isExampleTeamName);
+ * roles and bios describe the work those roles do. The timeline is history: its last entry is the first
+ * festival, dated by FIRST_EDITION_YEAR, from which every edition's number is counted.
  */
 export const aboutFallback: About = {
   mission:
@@ -39,7 +42,7 @@ export const aboutFallback: About = {
       body: 'Booksellers, publishers and a growing team of volunteers join us; we pilot Reading Rooms in one school and commit to a full festival.',
     },
     {
-      year: 2025,
+      year: FIRST_EDITION_YEAR,
       title: 'The inaugural festival',
       body: 'Three Reading Rooms open, the bi-monthly series fills every room, and the first Ìtàn Book & Arts Festival takes over Centenary Hall in Ake.',
     },
@@ -57,3 +60,16 @@ export const aboutFallback: About = {
     { name: 'Moyọ̀ Akínṣọlá', role: 'Podcast & Media Producer', bio: 'Records the podcast and documents every event.' },
   ],
 };
+
+/** What /about says while a placeholder name is shown (issue 40: the seed says plainly where its details are examples). */
+export const EXAMPLE_TEAM_TEXT = {
+  note: 'Names marked “Example name” are placeholders, shown until the festival introduces its own team. The roles are the ones the festival fills.',
+  mark: 'Example name',
+} as const;
+
+const EXAMPLE_TEAM_NAMES = new Set(aboutFallback.team.map((m) => m.name));
+
+/** Whether a team member's name is one of the seed's placeholders (kept until staff replace it). */
+export function isExampleTeamName(name: string): boolean {
+  return EXAMPLE_TEAM_NAMES.has(name);
+}

@@ -1,5 +1,6 @@
 import type { EventDetail } from '@/contract/content/schemas';
 import { FESTIVAL_VENUE } from '@/contract/festival';
+import { SEED_EDITION, festivalDescription, festivalTitle } from '@/contract/edition-copy';
 
 /** The address of sessions at the festival venue (their JSON-LD gets the venue's full address and map pin from /visit). */
 export const FESTIVAL_ADDRESS = 'Centenary Hall, Ake, Abeokuta, Ogun State';
@@ -9,20 +10,20 @@ export const FESTIVAL_ADDRESS = 'Centenary Hall, Ake, Abeokuta, Ogun State';
  * (/{slug}) and the five programme rows (/events/{slug}). Static data: the API has no detail
  * endpoint (spec §7). Times are written around FALLBACK_FESTIVAL_START_DATE (24 October 2025);
  * lib/content/static.ts moves them with the configured FESTIVAL_START_DATE, the one source of truth.
+ * The festival's title and description name the edition, its days and their weekdays: computed
+ * for SEED_EDITION here and for the current edition when shown (contract/content/shift.ts). The
+ * other copy names no weekday, year or ordinal, so it is true whatever year it moves to.
  */
 export const eventDetailsFallback: EventDetail[] = [
   {
     slug: 'annual-festival',
-    title: 'Ìtàn Festival 2025: The Inaugural Edition',
+    title: festivalTitle(SEED_EDITION),
     kind: 'event',
     startsAt: '2025-10-24T09:00:00+01:00',
     endsAt: '2025-10-25T22:00:00+01:00',
     venue: FESTIVAL_VENUE,
     address: FESTIVAL_ADDRESS,
-    description:
-      '<p>For two days Ake becomes a festival town. Ìtàn Book & Arts Festival fills Centenary Hall and its grounds with readings, panel conversations, an adire and illustration exhibition, an open-mic night, film screenings, a book market and a closing concert.</p>' +
-      '<p>Everything is free. Register once and collect a wristband that admits you to every session for the full 48 hours of the festival, from the opening reading on Friday morning to the last encore on Saturday night.</p>' +
-      '<p>Bring your friends, your children and your questions. There will be food from Abeokuta’s best bukas, a children’s corner with story hours, and booksellers from across the South-West.</p>',
+    description: festivalDescription(SEED_EDITION),
     image: '/images/content/event-annual-festival.webp',
   },
   {
@@ -34,7 +35,7 @@ export const eventDetailsFallback: EventDetail[] = [
     venue: 'Olumo Rock Tourist Complex, Ikija',
     address: 'Olumo Rock Tourist Complex, Ikija, Abeokuta, Ogun State',
     description:
-      '<p>Every other month our book circle meets somewhere in Abeokuta that has a story of its own. In September we climb to Olumo Rock for an afternoon of readings from the month’s title, a guided conversation and an open floor.</p>' +
+      '<p>Every other month our book circle meets somewhere in Abeokuta that has a story of its own. This time we climb to Olumo Rock for an afternoon of readings from the month’s title, a guided conversation and an open floor.</p>' +
       '<p>You do not need to have finished the book, or even started it. Come to listen, to argue, or to find your next read at the bookseller’s table. Zobo and puff-puff are on us.</p>',
     image: '/images/content/event-bi-monthly.webp',
   },
@@ -86,7 +87,7 @@ export const eventDetailsFallback: EventDetail[] = [
     venue: 'Exhibition Hall, Centenary Hall grounds, Ake',
     address: FESTIVAL_ADDRESS,
     description:
-      '<p>Eight book covers and picture-book spreads from our August workshop hang beside the adire cloths that inspired them, made by master dyers from Itoku.</p>' +
+      '<p>Eight book covers and picture-book spreads from our adire illustration workshop hang beside the adire cloths that inspired them, made by master dyers from Itoku.</p>' +
       '<p>Guides are on hand throughout both days to explain the patterns, the starch and stitch resist techniques, and the stories the cloth has carried for generations.</p>',
     image: '/images/content/event-indigo-and-ink.webp',
   },

@@ -1,12 +1,24 @@
 import type { Program } from '@/contract/content/schemas';
+import { sessionSubtitle } from '@/contract/edition-copy';
+import { eventDetailsFallback } from './event-details';
 
-/** The inaugural edition's programme when /api/content/programs/ cannot answer. Rows link to /events/{slug}. */
+/** "Friday 24 October · 10:00": the seeded session's own start, so no weekday is written by hand. */
+function startOf(slug: string): string {
+  const detail = eventDetailsFallback.find((d) => d.slug === slug);
+  if (!detail) throw new Error(`programsFallback: no event detail for ${slug}`);
+  return sessionSubtitle(detail.startsAt);
+}
+
+/**
+ * The seeded edition's programme when /api/content/programs/ cannot answer. Rows link to
+ * /events/{slug}; the site shows each row's time from its session (lib/content/programme.ts).
+ */
 export const programsFallback: Program[] = [
   {
     id: '1',
     leftLabel: 'Readings',
     title: 'Opening Reading: Letters from Ake',
-    subtitle: 'Friday 24 October · 10:00',
+    subtitle: startOf('opening-reading-letters-from-ake'),
     avatar: '/images/content/avatar-opening-reading-letters-from-ake.webp',
     slug: 'opening-reading-letters-from-ake',
   },
@@ -14,7 +26,7 @@ export const programsFallback: Program[] = [
     id: '2',
     leftLabel: 'Visual Art',
     title: 'Indigo & Ink: An Adire and Illustration Exhibition',
-    subtitle: 'Friday 24 October · 13:00',
+    subtitle: startOf('indigo-and-ink'),
     avatar: '/images/content/avatar-indigo-and-ink.webp',
     slug: 'indigo-and-ink',
   },
@@ -22,7 +34,7 @@ export const programsFallback: Program[] = [
     id: '3',
     leftLabel: 'Poetry',
     title: 'Poetry Under Olumo: Open Mic Night',
-    subtitle: 'Friday 24 October · 18:30',
+    subtitle: startOf('poetry-under-olumo'),
     avatar: '/images/content/avatar-poetry-under-olumo.webp',
     slug: 'poetry-under-olumo',
   },
@@ -30,7 +42,7 @@ export const programsFallback: Program[] = [
     id: '4',
     leftLabel: 'Film',
     title: 'Stories on Screen: From Page to Nollywood',
-    subtitle: 'Saturday 25 October · 14:00',
+    subtitle: startOf('stories-on-screen'),
     avatar: '/images/content/avatar-stories-on-screen.webp',
     slug: 'stories-on-screen',
   },
@@ -38,7 +50,7 @@ export const programsFallback: Program[] = [
     id: '5',
     leftLabel: 'Music',
     title: 'Homecoming: A Closing Concert of Highlife and Apala',
-    subtitle: 'Saturday 25 October · 19:00',
+    subtitle: startOf('homecoming-closing-concert'),
     avatar: '/images/content/avatar-homecoming-closing-concert.webp',
     slug: 'homecoming-closing-concert',
   },

@@ -9,7 +9,8 @@
  * e2e/layout.spec.ts check.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { defaultFestivalDates, editionDates } from '../../contract/edition';
+import { defaultFestivalDates, editionDates, editionFrom } from '../../contract/edition';
+import { festivalTitle } from '../../contract/edition-copy';
 import { expectNoAxeViolations } from '../support/axe-scan';
 import { startNext, stop, type Server } from '../support/next-server';
 
@@ -70,10 +71,16 @@ test.describe('announced: registration opens on 1 September 2026, 09:00', () => 
 
   test('copy that names the year follows the edition: the festival card, /annual-festival, the calendar file', async ({ page, request }) => {
     await page.goto(`${origin()}/`);
-    await expect(page.locator('section#whats-on article').first()).toContainText('Ìtàn Festival 2026: The Inaugural Edition');
+    // 2026 is the second festival (counted from 2025): its number, not the seed's "inaugural".
+    await expect(page.locator('section#whats-on article').first()).toContainText('Ìtàn Festival 2026: The Second Edition');
+    await expect(editionSection(page)).toContainText('The second edition');
     await expect(page.getByText('Ìtàn Festival 2025')).toHaveCount(0);
+    await expect(page.getByText(/inaugural/i)).toHaveCount(0);
     await page.goto(`${origin()}/annual-festival`);
-    await expect(page.locator('#next-heading')).toHaveText('This year: Ìtàn Festival 2026: The Inaugural Edition');
+    await expect(page.locator('#next-heading')).toHaveText('This year: Ìtàn Festival 2026: The Second Edition');
+    // 24–25 October 2026 is a Saturday and a Sunday: the description names them, not the seed's Friday.
+    await expect(page.locator('section[aria-labelledby="next-heading"]')).toContainText('from the opening reading on Saturday morning to the last encore on Sunday night');
+    await expect(page.locator('section[aria-labelledby="next-heading"]')).not.toContainText('Friday');
     await expect(page.getByRole('main').getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
     const ics = await (await request.get(`${origin()}/festival.ics`)).text();
     expect(ics).toMatch(/DTSTART[^:\r\n]*:20261024/);
@@ -280,7 +287,7 @@ test.describe('no dates configured, the real clock: the next 24–25 October tha
     await expect(hero(page).locator('a[href="/register"]')).toHaveCount(1);
     await expect(editionSection(page).getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register');
     await expect(compactButton(page)).toHaveText('Register');
-    await expect(page.locator('section#whats-on article').first()).toContainText(`Ìtàn Festival ${next.startDate.slice(0, 4)}: The Inaugural Edition`);
+    await expect(page.locator('section#whats-on article').first()).toContainText(festivalTitle(editionFrom(next, new Date())));
     await page.goto(`${origin()}/programme`);
     await expect(page.getByTestId('programme-day').first()).toHaveAttribute('aria-labelledby', `day-${next.startDate}`);
     // The form the `after` server must not offer is here (the check there is not vacuous).

@@ -109,6 +109,8 @@ test('an admin sets new dates and venue: errors are explained, and the home page
   const hero = page.locator('section[aria-labelledby="hero-title"]');
   await expect(hero).toContainText('14–15 November 2025');
   await expect(hero).toContainText(NEW_VENUE);
+  // The festival card takes the name staff gave the edition.
+  await expect(page.locator('section#whats-on article').first()).toContainText(NEW_NAME);
   await page.goto(`${server.origin}/visit`);
   await expect(page.locator('main')).toContainText('14–15 November 2025');
   await expect(page.locator('main')).toContainText(NEW_VENUE);

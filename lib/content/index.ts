@@ -83,10 +83,10 @@ export const getEventDetail = cache(async (slug: string, kind?: EventDetail['kin
 );
 
 export const getHero = cache(source.getHero);
-/** The home page's events; the seeded festival title names the current edition's year (edited titles keep theirs). */
+/** The home page's events; the seeded festival title names the current edition (edited titles keep theirs). */
 export const getEvents = cache(async () => {
   const [events, edition] = await Promise.all([source.getEvents(), getEdition()]);
-  return eventsForEdition(events, edition.startDate);
+  return eventsForEdition(events, edition);
 });
 /** Programme rows; a known session's subtitle is its own time, so it follows FESTIVAL_START_DATE. */
 export const getPrograms = cache(async () => withSessionSubtitles(...(await Promise.all([source.getPrograms(), getAllEventDetails()]))));

@@ -3,6 +3,7 @@ import { eventDetailsFallback, programsFallback } from '@/contract/fallbacks';
 import { dayLabel, lagosDate, markNowAndNext, programmeByDay, sessionSubtitle, todayFirst, withSessionSubtitles, type ProgrammeDay } from './programme';
 import { festivalNow } from '@/contract/edition-text';
 import { shiftEventDetail } from '@/contract/content/shift';
+import { editionFrom } from '@/contract/edition';
 
 describe('programme by day', () => {
   it('the fallback programme: two days, sessions in time order, Lagos times, room and category', () => {
@@ -21,7 +22,7 @@ describe('programme by day', () => {
   });
 
   it('follows FESTIVAL_START_DATE: days, labels and the cards’ subtitles move with it', () => {
-    const moved = eventDetailsFallback.map((d) => shiftEventDetail(d, '2026-11-27'));
+    const moved = eventDetailsFallback.map((d) => shiftEventDetail(d, editionFrom({ startDate: '2026-11-27', endDate: '2026-11-28' }, new Date(0))));
     const { days } = programmeByDay(programsFallback, moved);
     expect(days.map((d) => d.label)).toEqual(['Friday 27 November 2026', 'Saturday 28 November 2026']);
     const cards = withSessionSubtitles(programsFallback, moved);

@@ -1,5 +1,6 @@
 import { FESTIVAL_TIME_ZONE } from '@/contract/festival';
 import type { EventDetail, Program } from '@/contract/content/schemas';
+import { sessionSubtitle } from '@/contract/edition-copy';
 
 /**
  * The programme by day (issue 16): the programme rows (API or fallback) joined with their session
@@ -65,11 +66,8 @@ export function dayLabel(date: string): string {
   return `${weekday.format(d)} ${dayMonth.format(d)} ${year.format(d)}`;
 }
 
-/** A programme card's subtitle from the session's start: "Friday 24 October · 10:00" (Lagos). */
-export function sessionSubtitle(startsAt: string): string {
-  const d = new Date(startsAt);
-  return `${weekday.format(d)} ${dayMonth.format(d)} · ${hourMinute.format(d)}`;
-}
+// A programme card's subtitle from the session's start (the seeded rows are written with it too).
+export { sessionSubtitle };
 
 /**
  * Programme rows with their subtitle taken from the session's own time when the session is

@@ -11,8 +11,8 @@ const eventDetails: EventDetail[] = eventDetailSchema.array().parse(eventDetails
 
 /** Every event and programme detail (for generateStaticParams, sitemaps). */
 export function getAllEventDetails(): EventDetail[] {
-  const start = configuredEdition().startDate;
-  return eventDetails.map((d) => shiftEventDetail(d, start));
+  const edition = configuredEdition();
+  return eventDetails.map((d) => shiftEventDetail(d, edition));
 }
 
 /** The detail behind /{slug} (an event) or /events/{slug} (a session); undefined when there is none (the page 404s). */

@@ -5,6 +5,7 @@ import { ContentImage } from '@/components/ui/content-image';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { EDITION_TEXT, type EditionCallToAction } from '@/contract/edition-text';
+import { editionEyebrow } from '@/contract/edition-copy';
 import { WRISTBAND_HOURS } from '@/contract/festival';
 import styles from './home.module.css';
 
@@ -15,18 +16,19 @@ function programHref(slug: string): string {
 }
 
 /**
- * #register: the edition's dates, venue and programme, and what to do now in its phase (the same
- * choice as the hero's, contract/edition-text.ts): Register while open, the waiting list when sold
- * out, the programme on the days, the highlights afterwards.
+ * #register (spec §2: the edition section): the edition's dates, venue and programme, and what to
+ * do now in its phase (the same choice as the hero's, contract/edition-text.ts): Register while
+ * open, the waiting list when sold out, the programme on the days, the highlights afterwards. Its
+ * eyebrow names the edition by its number ("The inaugural edition" only for the first).
  */
-export function InauguralEdition({ programs, dates, venue, cta }: { programs: readonly Program[]; dates: string; venue: string; cta: EditionCallToAction }) {
+export function EditionSection({ programs, dates, venue, number, cta }: { programs: readonly Program[]; dates: string; venue: string; number: number; cta: EditionCallToAction }) {
   return (
     <section id="register" className={`${styles.section} ${styles.edition}`} aria-labelledby="register-title">
       <div className={`container ${styles.editionInner}`}>
         <div className={styles.editionIntro}>
           <SectionHeading
             id="register-title"
-            eyebrow="The inaugural edition"
+            eyebrow={editionEyebrow(number)}
             title="Two days. One city. Every story."
             tone="inverse"
             intro={
