@@ -10,7 +10,8 @@ import { Projects } from '@/components/home/projects';
 import { UpcomingEvents } from '@/components/home/upcoming-events';
 import { ButtonLink } from '@/components/ui/button';
 import { getConfig } from '@/lib/config';
-import { getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/lib/content';
+import { getAllEventDetails, getEvents, getHero, getHighlights, getPodcasts, getPrograms } from '@/lib/content';
+import { upcomingEvents } from '@/components/home/upcoming';
 import type { Events, Hero } from '@/contract/content/schemas';
 import { editionCallToAction } from '@/contract/edition-text';
 import { FESTIVAL_FULL_NAME, HOME_HIGHLIGHTS_COUNT, formatFestivalDates } from '@/contract/festival';
@@ -39,8 +40,9 @@ export default async function HomePage() {
   const { edition } = status;
   const dates = formatFestivalDates(edition.startDate, edition.endDate);
   // One more than the home shows tells whether 'View All Reports' is needed.
-  const [essentials, programs, podcasts, highlights] = await Promise.all([
+  const [essentials, details, programs, podcasts, highlights] = await Promise.all([
     loadEssentials(),
+    getAllEventDetails().catch(() => []),
     getPrograms().catch(() => []),
     getPodcasts().catch(() => []),
     getHighlights({ limit: HOME_HIGHLIGHTS_COUNT + 1 }).catch(() => ({ results: [], count: 0 })),
@@ -54,7 +56,8 @@ export default async function HomePage() {
   return (
     <>
       <HomeHero hero={essentials.hero} dates={dates} venue={edition.venue} cta={editionCallToAction(status, { ...options, registerLabel: essentials.hero.ctaText })} />
-      <UpcomingEvents events={essentials.events} dates={dates} ended={status.phase === 'after'} />
+      {/* What is still to come at the edition's clock: the page renders per request, so passed dates drop out on their own. */}
+      <UpcomingEvents {...upcomingEvents(essentials.events, details, new Date(status.now), status.phase === 'after')} dates={dates} ended={status.phase === 'after'} />
       <EditionSection programs={programs} dates={dates} venue={edition.venue} number={edition.number} cta={editionCallToAction(status, options)} />
       <Projects />
       <LatestHighlights highlights={highlights.results} total={highlights.count} />

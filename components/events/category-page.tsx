@@ -15,6 +15,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { CATEGORY_COPY, type CategorySlug } from './category-copy';
 import { formatEventWhen } from './event-when';
+import { NEXT_UP_TEXT, nextUp } from './next-up';
 import styles from './events.module.css';
 
 const FALLBACK_IMAGE: Record<CategorySlug, string> = {
@@ -46,6 +47,9 @@ export async function CategoryPage({ slug }: { slug: CategorySlug }) {
   const status = await getEditionStatus();
   const { edition } = status;
   const festivalDates = formatFestivalDates(edition.startDate, edition.endDate);
+  // The event's dates still to come at the edition's clock (issue 40). Pages render per request
+  // (app/layout.tsx), so a date drops out of "Next up" on the first view after it has passed.
+  const [next] = detail && !isFestival ? nextUp([detail], new Date(status.now)) : [];
   // Register (or the waiting list) only while the edition's phase offers it (issue 28).
   const register = registrationAction(status, { registrationUrl: config.registrationUrl });
   const jsonLd = isFestival
@@ -123,27 +127,50 @@ export async function CategoryPage({ slug }: { slug: CategorySlug }) {
         </ul>
       </section>
 
-      {detail ? (
+      {detail && isFestival ? (
         <section className={styles.next} aria-labelledby="next-heading">
           <h2 id="next-heading" className={styles.nextTitle}>
-            {isFestival ? 'This year' : 'Next up'}: {detail.title}
+            This year: {detail.title}
           </h2>
           <p data-testid="event-when">
-            <time dateTime={detail.startsAt}>
-              {isFestival ? festivalDates : formatEventWhen(detail.startsAt, detail.endsAt)}
-            </time>
-            {isFestival ? null : ' (Lagos time, WAT)'}
+            <time dateTime={detail.startsAt}>{festivalDates}</time>
           </p>
           <p data-testid="event-venue">
             {detail.venue}
             {detail.address !== detail.venue ? ` — ${detail.address}` : ''}
           </p>
           <p>{htmlToText(detail.description)}</p>
-          {isFestival ? (
-            <p>
-              <a href={FESTIVAL_ICS_PATH}>Add the festival dates to your calendar (.ics)</a>
-            </p>
-          ) : null}
+          <p>
+            <a href={FESTIVAL_ICS_PATH}>Add the festival dates to your calendar (.ics)</a>
+          </p>
+        </section>
+      ) : null}
+      {detail && !isFestival ? (
+        <section className={styles.next} aria-labelledby="next-heading">
+          {next ? (
+            <>
+              <h2 id="next-heading" className={styles.nextTitle}>
+                {NEXT_UP_TEXT.heading}: {next.title}
+              </h2>
+              <p data-testid="event-when">
+                <time dateTime={next.startsAt}>{formatEventWhen(next.startsAt, next.endsAt)}</time> (Lagos time, WAT)
+              </p>
+              <p data-testid="event-venue">
+                {next.venue}
+                {next.address !== next.venue ? ` — ${next.address}` : ''}
+              </p>
+              <p>{htmlToText(next.description)}</p>
+            </>
+          ) : (
+            <>
+              <h2 id="next-heading" className={styles.nextTitle}>
+                {NEXT_UP_TEXT.heading}
+              </h2>
+              <p data-testid="next-up-none">
+                {NEXT_UP_TEXT.none} <a href="#newsletter">{NEXT_UP_TEXT.newsletter}</a>
+              </p>
+            </>
+          )}
         </section>
       ) : null}
     </Container>

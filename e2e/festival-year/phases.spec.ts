@@ -233,6 +233,21 @@ test.describe('live: Sunday 25 October 2026, the second day; registration still 
     expect(((await cancel.json()) as { reason: string }).reason).toBe('festival-started');
   });
 
+  test('passed dates drop out by themselves (issue 40): Upcoming Events and the project pages’ “Next up”', async ({ page }) => {
+    await page.goto(`${origin()}/`);
+    const whatsOn = page.locator('section#whats-on');
+    // The festival is on: still featured. The book circle (27 September), the build day
+    // (11 October) and the forum (23 October) have passed: no card left in the grid.
+    await expect(whatsOn.locator('article').first()).toContainText('Ìtàn Festival 2026');
+    await expect(whatsOn.getByRole('list', { name: 'More events' })).toHaveCount(0);
+    for (const path of ['/bi-monthly', '/literacy-libraries', '/creative-economy']) {
+      await page.goto(`${origin()}${path}`);
+      await expect(page.locator('#next-heading')).toHaveText('Next up');
+      await expect(page.getByTestId('next-up-none')).toHaveText('No new date is announced yet. The newsletter has it first.');
+      await expect(page.getByTestId('event-when')).toHaveCount(0);
+    }
+  });
+
   test('home is axe clean', async ({ page }) => {
     await page.goto(`${origin()}/`);
     await expectNoAxeViolations(page);
@@ -249,6 +264,10 @@ test.describe('after: the dates have passed (24–25 October 2025, the real cloc
     await expect(hero(page).getByRole('link', { name: 'Next year’s dates: newsletter' })).toBeVisible();
     await expect(editionSection(page).getByTestId('edition-section-status')).toContainText('has ended');
     await expect(editionSection(page).getByRole('link', { name: /calendar/ })).toHaveCount(0);
+    // Upcoming Events no longer features the festival, and every seeded date has passed: it says so (issue 40).
+    await expect(page.locator('section#whats-on article')).toHaveCount(0);
+    await expect(page.locator('section#whats-on')).not.toContainText('Ìtàn Festival 2025');
+    await expect(page.getByTestId('whats-on-none')).toHaveText('No new dates are announced yet. The newsletter has them first.');
     await expectNoRegistrationOffered(page);
     await expect(compactButton(page)).toHaveCount(0);
     await expect(desktopButton(page)).toHaveCount(0);
