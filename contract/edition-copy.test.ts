@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { aboutFallback, contactInfoFallback, eventDetailsFallback, eventsFallback, programsFallback } from './fallbacks';
+import {
+  aboutFallback,
+  contactInfoFallback,
+  donationPolicyFallback,
+  eventDetailsFallback,
+  eventsFallback,
+  heroFallback,
+  podcastsFallback,
+  programsFallback,
+  visitFallback,
+  volunteerBenefitsFallback,
+  volunteerRolesFallback,
+} from './fallbacks';
 import { editionFrom, type Edition } from './edition';
 import {
   SEED_EDITION,
@@ -123,6 +135,12 @@ describe('the built-in copy names no weekday, year or ordinal of its own', () =>
       // Month names would move with the dates too.
       expect(copy).not.toMatch(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/);
     }
+  });
+
+  it('the page copy (hero, visit, volunteering, podcasts, donations, contact) names no weekday, year or “inaugural”', () => {
+    const copy = JSON.stringify([heroFallback, visitFallback, volunteerRolesFallback, volunteerBenefitsFallback, podcastsFallback, donationPolicyFallback, contactInfoFallback]);
+    for (const day of WEEKDAYS) expect(copy, day).not.toContain(day);
+    expect(copy).not.toMatch(/\b(19|20)\d{2}\b|inaugural/i);
   });
 
   it('the programme rows’ times are their sessions’ (no weekday written by hand)', () => {

@@ -27,7 +27,7 @@ export const visitFallback: Visit = {
       title: 'By road from Lagos (about 2 hours)',
       body:
         'Take the Lagos–Abeokuta Expressway through Sango-Ota and Itori into Abeokuta, then follow signs for Panseke ' +
-        'and Ake. Allow extra time on Friday afternoons: traffic at Sango and Ota can add an hour.', // TO CONFIRM
+        'and Ake. Allow extra time at rush hour: traffic at Sango and Ota can add an hour.', // TO CONFIRM
     },
     {
       title: 'By road from Ibadan (about 1 hour 30 minutes)',
