@@ -4,7 +4,7 @@ import { useActionState, type ReactNode } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { CAPACITY_MAX, EDITION_FIELDS, VENUE_MAX_CHARS } from '@/contract/api/edition-admin';
 import { EDITION_NAME_MAX, EDITION_NUMBER_MAX, defaultEditionName, defaultEditionNumber } from '@/contract/edition';
-import { ordinalNumber } from '@/contract/edition-copy';
+import { ordinalNumber, ordinalWord } from '@/contract/edition-copy';
 import { FIRST_EDITION_YEAR } from '@/contract/festival';
 import type { EditionFormState } from './edition-state';
 import styles from './admin.module.css';
@@ -60,13 +60,13 @@ export function EditionForm({ action, initial }: { action: Action; initial: Reco
       {field(
         'name',
         'Name (optional)',
-        `What the pages, tickets and mails call the edition. Leave empty for the festival’s name and the edition’s year, for example “${defaultEditionName(EXAMPLE_KEY)}”. At most ${EDITION_NAME_MAX} characters.`,
+        `What the pages and mails call the edition. Leave empty for the festival’s name and the edition’s year, for example “${defaultEditionName(EXAMPLE_KEY)}”. At most ${EDITION_NAME_MAX} characters.`,
         (p) => <input type="text" autoComplete="off" maxLength={EDITION_NAME_MAX + 50} {...p} />,
       )}
       {field(
         'number',
         'Edition number (optional)',
-        `Its place in the series, 1 for the first festival; copy says “the ${ordinalNumber(defaultEditionNumber(EXAMPLE_KEY))} edition” from it. Leave empty to count the years from the first festival, in ${FIRST_EDITION_YEAR} (${EXAMPLE_KEY} is the ${ordinalNumber(defaultEditionNumber(EXAMPLE_KEY))}). A name or number set here stays when the dates change: set them again for a new edition.`,
+        `Its place in the series, 1 for the first festival: the pages call the edition “the ${ordinalWord(defaultEditionNumber(EXAMPLE_KEY))} edition” from it (“inaugural” only for the 1st). Leave empty to count the years from the first festival, in ${FIRST_EDITION_YEAR} (${EXAMPLE_KEY} is the ${ordinalNumber(defaultEditionNumber(EXAMPLE_KEY))}). A name or number set here stays when the dates change: set them again for a new edition.`,
         (p) => <input type="text" inputMode="numeric" autoComplete="off" maxLength={String(EDITION_NUMBER_MAX).length + 10} {...p} />,
       )}
       {field('venue', 'Venue', `Shown on the home page, /visit, tickets and mails. At most ${VENUE_MAX_CHARS} characters.`, (p) => (
