@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import { connection } from 'next/server';
 import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
@@ -33,6 +34,7 @@ export default async function ContactPage() {
       title="Ask us anything"
       intro={<p>We answer every message by email within {CONTACT_RESPONSE_BUSINESS_DAYS} business days.</p>}
     >
+      <PreviewNotice page="/contact" />
       <section className={styles.section} aria-labelledby="reach-title">
         <h2 id="reach-title">Other ways to reach us</h2>
         {info.note ? (

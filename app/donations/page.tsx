@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import { connection } from 'next/server';
 import { FormPage } from '@/components/forms/form-page';
 import { ActionForm } from '@/components/forms/action-form';
@@ -40,6 +41,7 @@ export default async function DonationsPage() {
         </p>
       }
     >
+      <PreviewNotice page="/donations" />
       <ActionForm
         action={checkout ? donateCheckoutAction : donateAction}
         form="donation"

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import Link from 'next/link';
 import styles from '@/components/info/info.module.css';
 import { Container } from '@/components/ui/container';
@@ -21,6 +22,7 @@ export default async function PrivacyPage() {
   const { controller } = privacy;
   return (
     <Container width="narrow" className={styles.page}>
+      <PreviewNotice page="/privacy" />
       <SectionHeading
         level={1}
         id="privacy-title"

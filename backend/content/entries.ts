@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import { ENTRY_MESSAGES, type AdminEntry, type EntryStatus } from '@/contract/api/entries';
 import { entrySchema, type EntryData } from '@/contract/content/entry-fields';
-import { SINGLETON_ID, type ContentKind } from '@/contract/content/kinds';
+import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
+import { CONTENT_KINDS, SINGLETON_ID, type ContentKind } from '@/contract/content/kinds';
 import { recordAudit } from '../audit/log';
 import type { ContentEntryTable, Db, DbDialect } from '../db/schema';
 import type { StaffUser } from '../kernel/deps';
@@ -48,6 +49,16 @@ function toAdmin(row: Selectable<ContentEntryTable>): AdminEntry {
 export async function listPublishedEntries(db: Db, kind: ContentKind): Promise<{ id: string; data: EntryData }[]> {
   const rows = await db.selectFrom('content_entries').select(['id', 'published']).where('kind', '=', kind.key).where('published', 'is not', null).orderBy('position').orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, data: JSON.parse(r.published!) as EntryData }));
+}
+
+/**
+ * A page-copy block (GET /api/content/visit/ and the like) put together from its kinds' published
+ * entries; throws when they no longer make it (its schema refuses).
+ */
+export async function readContentBlock<K extends ContentBlockKey>(db: Db, key: K): Promise<ReturnType<(typeof CONTENT_BLOCKS)[K]['assemble']>> {
+  const block = CONTENT_BLOCKS[key];
+  const lists = new Map(await Promise.all(block.kinds.map(async (kind) => [kind as string, (await listPublishedEntries(db, CONTENT_KINDS[kind])).map((e) => e.data)] as const)));
+  return block.assemble((kind) => lists.get(kind) ?? []) as ReturnType<(typeof CONTENT_BLOCKS)[K]['assemble']>;
 }
 
 /** Every entry of a kind, drafts included, in order: what the editor lists. */
@@ -128,6 +139,13 @@ export async function saveEntry({ db, dialect, staff, kind }: Write, id: string,
   });
 }
 
+/** True when taking `id` off the site would leave fewer published entries than the kind's page needs. */
+async function wouldEmpty(trx: Db, kind: ContentKind, id: string): Promise<boolean> {
+  if (kind.shape !== 'collection' || !kind.minPublished) return false;
+  const rows = await trx.selectFrom('content_entries').select('id').where('kind', '=', kind.key).where('published', 'is not', null).execute();
+  return rows.some((r) => r.id === id) && rows.length - 1 < kind.minPublished;
+}
+
 /** Publish (the draft becomes what the public sees) or unpublish (the public sees nothing of it; the draft stays). */
 export async function setEntryPublished({ db, dialect, staff, kind }: Write, id: string, publish: boolean, now = new Date()): Promise<EntryOutcome<AdminEntry>> {
   return db.transaction().execute(async (trx) => {
@@ -137,6 +155,7 @@ export async function setEntryPublished({ db, dialect, staff, kind }: Write, id:
     // A draft written under older fields is checked again before it goes out.
     const parsed = parse(kind, JSON.parse(current.draft));
     if (publish && !parsed.ok) return parsed;
+    if (!publish && (await wouldEmpty(trx, kind, id))) return refused(409, ENTRY_MESSAGES.lastOne);
     const at = now.toISOString();
     const published = publish ? current.draft : null;
     await trx.updateTable('content_entries').set({ published, updated_at: at, updated_by: staff.id }).where('kind', '=', kind.key).where('id', '=', id).execute();
@@ -174,6 +193,7 @@ export async function deleteEntry({ db, dialect, staff, kind }: Write, id: strin
     await lockKind(trx, dialect, kind);
     const current = await findRow(trx, kind, id);
     if (!current) return refused(404, ENTRY_MESSAGES.notFound);
+    if (await wouldEmpty(trx, kind, id)) return refused(409, ENTRY_MESSAGES.lastOne);
     await trx.deleteFrom('content_entries').where('kind', '=', kind.key).where('id', '=', id).execute();
     await recordAudit(trx, staff, { action: 'content.delete', targetType: kind.key, targetId: id, summary: summaryOf(kind, JSON.parse(current.draft) as EntryData) }, now);
     return { ok: true, value: true };

@@ -6,7 +6,7 @@ import type { StoredEventDetail } from '@/contract/api/event-details';
 import type { Db, DbDialect, HighlightTable, PodcastTable } from '../db/schema';
 
 /** Content reads, in exactly the shapes of contract/content/schemas.ts. */
-export type ContentBlockKey = 'hero' | 'events' | 'event-details' | 'visit' | 'privacy' | 'contact' | 'donation-policy';
+export type ContentBlockKey = 'hero' | 'events' | 'event-details';
 
 export async function getContentBlock<T>(db: Db, key: ContentBlockKey): Promise<T | undefined> {
   const row = await db.selectFrom('content_blocks').select('data').where('key', '=', key).executeTakeFirst();

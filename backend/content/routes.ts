@@ -13,10 +13,10 @@ import { validJson } from '../kernel/validate';
 import { knownImage } from '../media/known-image';
 import { requireStaff } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../kernel/deps';
-import { getContentBlock, getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
+import { getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
 import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
-import { listPublishedEntries } from './entries';
-import { CONTENT_KINDS } from '@/contract/content/kinds';
+import { readContentBlock } from './entries';
+import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
 
 const DEFAULT_PAGE_SIZE = 12;
 
@@ -57,13 +57,16 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
     return details ? c.json(details) : fail(c, 404, 'Content not found.');
   });
 
-  // Page copy (issue 16): seeded from contract/fallbacks/ like the hero.
-  for (const key of ['visit', 'privacy', 'contact', 'donation-policy'] as const) {
+  // Page copy (issue 16), edited as entries (issue 40): each block put together from its kinds' published entries.
+  for (const key of Object.keys(CONTENT_BLOCKS) as ContentBlockKey[]) {
     r.get(`/${key}`, async (c) => {
-      const block = await getContentBlock<Record<string, unknown>>(db, key);
-      if (!block) return fail(c, 404, 'Content not found.');
-      // The visit page's FAQ is edited as entries (issue 40): the published ones, in their order.
-      return c.json(key === 'visit' ? { ...block, faq: (await listPublishedEntries(db, CONTENT_KINDS.faq)).map((e) => e.data) } : block);
+      try {
+        return c.json(await readContentBlock(db, key));
+      } catch (error) {
+        // Entries that no longer make the page (fields changed since): the site shows its own copy meanwhile.
+        c.get('log').error(`GET /content/${key}: the entries do not make the page: ${error instanceof Error ? error.message : String(error)}`);
+        return fail(c, 404, 'Content not found.');
+      }
     });
   }
 

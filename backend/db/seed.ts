@@ -1,14 +1,10 @@
 import {
-  contactInfoFallback,
-  donationPolicyFallback,
   eventDetailsFallback,
   eventsFallback,
   heroFallback,
   highlightsFallback,
   podcastsFallback,
-  privacyFallback,
   programsFallback,
-  visitFallback,
 } from '@/contract/fallbacks';
 import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
 import { entrySchema } from '@/contract/content/entry-fields';
@@ -31,11 +27,8 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
         // FALLBACK_FESTIVAL_START_DATE: unedited ones are shifted to FESTIVAL_START_DATE when read
         // (backend/content/queries.ts listEventDetails).
         { key: 'event-details', data: JSON.stringify(eventDetailsFallback), updated_at: at },
-        // Visitor information and data protection (issue 16).
-        { key: 'visit', data: JSON.stringify(visitFallback), updated_at: at },
-        { key: 'privacy', data: JSON.stringify(privacyFallback), updated_at: at },
-        { key: 'contact', data: JSON.stringify(contactInfoFallback), updated_at: at },
-        { key: 'donation-policy', data: JSON.stringify(donationPolicyFallback), updated_at: at },
+        // Visitor information and data protection (issue 16) are content entries now (issue 40:
+        // seedEntries below); databases seeded before keep their old rows, which nothing reads.
       ])
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { donationPolicySchema } from '@/contract/content/schemas';
 import { donationPolicyFallback } from '@/contract/fallbacks/donation-policy';
 import { FESTIVAL_FULL_NAME, formatNaira } from '@/contract/festival';
 import { lookup } from '@/contract/lookup';
-import { getContentBlock } from '../content/queries';
+import { readContentBlock } from '../content/entries';
 import type { Db } from '../db/schema';
 import { escapeHtml, facts, mailLayout, paragraph } from '../mail/html';
 import { defineMailKind, rowById } from '../mail/kind';
@@ -13,8 +12,7 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle
 
 /** The receipt and refund policy as the site shows it on /donations (the stored copy, else the built-in one). */
 async function donationPolicy(db: Db) {
-  const stored = donationPolicySchema.safeParse(await getContentBlock(db, 'donation-policy').catch(() => undefined));
-  return stored.success ? stored.data : donationPolicyFallback;
+  return readContentBlock(db, 'donation-policy').catch(() => donationPolicyFallback);
 }
 
 const CHANNELS: Record<string, string> = {

@@ -146,6 +146,38 @@ describe.each(dbTargets)('content entries on $name', (target) => {
     expect(((await res.json()) as Json).errors).toEqual({ id: ENTRY_MESSAGES.duplicate });
   });
 
+  it("the spec's page-copy endpoints are made of their kinds' published entries, and keep what their pages need", async () => {
+    const visit = async () => (await (await app.request('/api/content/visit/')).json()) as Json;
+    expect((await visit()).venue).toEqual(visitFallback.venue);
+    expect((await visit()).openingHours).toEqual(visitFallback.openingHours);
+
+    // Gate times: staff count days from 1, the contract from 0.
+    const [firstDay] = await adminList('openingHours');
+    await post(`/api/admin/entries/openingHours/${firstDay!.id}/`, { data: { day: '1', opens: '08:30', closes: '21:00', note: '' } });
+    expect((await visit()).openingHours[0].opens).toBe(visitFallback.openingHours[0]!.opens);
+    await post(`/api/admin/entries/openingHours/${firstDay!.id}/publish/`);
+    expect((await visit()).openingHours[0]).toEqual({ day: 0, opens: '08:30', closes: '21:00' });
+    expect((await post(`/api/admin/entries/openingHours/${firstDay!.id}/`, { data: { day: '1', opens: '25:00', closes: '21:00' } })).status).toBe(422);
+
+    // The venue's pin is a number; the country two capitals.
+    const refused = await post('/api/admin/entries/visit/main/', { data: { ...((await adminList('visit'))[0]!.draft as Json), bring: 'Water', latitude: '91', country: 'ng' } });
+    expect(((await refused.json()) as Json).errors).toEqual({ country: 'Two capital letters, for example NG', latitude: 'Enter a number from -90 to 90' });
+
+    // The last published direction cannot be taken off or deleted: the page needs one.
+    const directions = await adminList('directions');
+    for (const d of directions.slice(1)) expect((await post(`/api/admin/entries/directions/${d.id}/delete/`)).status).toBe(200);
+    const last = await post(`/api/admin/entries/directions/${directions[0]!.id}/unpublish/`);
+    expect(last.status).toBe(409);
+    expect(((await last.json()) as Json).message).toBe(ENTRY_MESSAGES.lastOne);
+    expect((await post(`/api/admin/entries/directions/${directions[0]!.id}/delete/`)).status).toBe(409);
+    expect((await visit()).directions).toEqual([visitFallback.directions[0]]);
+
+    // The donation policy's paragraphs: one text with blank lines between, kept as a list.
+    await post('/api/admin/entries/donationPolicy/main/', { data: { receipt: 'First paragraph.\n\nSecond paragraph.', refund: 'No refunds once spent.' } });
+    await post('/api/admin/entries/donationPolicy/main/publish/');
+    expect(await (await app.request('/api/content/donation-policy/')).json()).toEqual({ receipt: ['First paragraph.', 'Second paragraph.'], refund: ['No refunds once spent.'] });
+  });
+
   it('seeds a kind once: a list staff emptied stays empty after a restart', async () => {
     for (const entry of await adminList('partners')) await post(`/api/admin/entries/partners/${entry.id}/delete/`);
     for (const entry of await adminList('volunteerBenefits')) await post(`/api/admin/entries/volunteerBenefits/${entry.id}/delete/`);

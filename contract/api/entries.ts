@@ -49,5 +49,6 @@ export const ENTRY_MESSAGES = {
   unknownKind: 'There is no such kind of content.',
   singletonFixed: 'This content is a single record: it can be edited, not added to or deleted.',
   duplicate: 'Another entry already has this value.',
+  lastOne: 'The page needs at least one of these published: publish another before taking this one off.',
   invalid: 'Please correct the errors below.',
 } as const;

@@ -15,7 +15,15 @@ export type EntryFieldKind =
   | 'prose'
   /** A list, one item per line (a textarea in the form, a list of strings once kept). */
   | 'lines'
+  /** Paragraphs kept as a list: a textarea, a blank line between two paragraphs. */
+  | 'paragraphs'
   | 'integer'
+  /** A decimal number (a map pin's latitude). */
+  | 'number'
+  /** HH:MM, Lagos time. */
+  | 'time'
+  /** YYYY-MM-DD. */
+  | 'date'
   /** An https:// or http:// address. */
   | 'url'
   | 'email'
@@ -36,12 +44,22 @@ export interface EntryField {
   min?: number;
   hint?: string;
   options?: readonly { value: string; label: string }[];
+  /** A text field's form (a regular expression's source, matched whole) and the message when it does not match. */
+  pattern?: { source: string; message: string };
 }
 
 export type EntryValue = string | number | string[];
 export type EntryData = Record<string, EntryValue>;
 
-const DEFAULT_MAX: Record<EntryFieldKind, number> = { text: 200, prose: 5000, lines: 30, integer: 0, url: 500, email: 254, image: 500, select: 0 };
+const DEFAULT_MAX: Record<EntryFieldKind, number> = { text: 200, prose: 5000, lines: 30, paragraphs: 20, integer: 0, number: 0, time: 5, date: 10, url: 500, email: 254, image: 500, select: 0 };
+
+const PARAGRAPH_MAX = 2000;
+
+/** A paragraphs field as posted (one text, blank lines between) or kept (a list). */
+function toParagraphs(raw: unknown): unknown {
+  if (typeof raw === 'string') return raw.split(/(?:\r\n|\r|\n)\s*(?:\r\n|\r|\n)/).map((p) => p.trim()).filter((p) => p !== '');
+  return raw ?? [];
+}
 
 /** What a form posts (a string) or a stored entry holds, for a list field: the non-empty trimmed lines. */
 function toLines(raw: unknown): unknown {
@@ -65,8 +83,18 @@ export function entryFieldSchema(field: EntryField): z.ZodType<EntryValue | unde
   const required = (schema: z.ZodType<string, string>) =>
     field.optional ? z.preprocess(trimmed, schema.or(z.literal(''))) : z.preprocess(trimmed, text().min(1, { message: MESSAGES.required }).pipe(schema));
   switch (field.kind) {
-    case 'text':
-      return required(oneLine(max));
+    case 'text': {
+      const pattern = field.pattern;
+      return required(pattern ? oneLine(max).refine((v) => new RegExp(`^(?:${pattern.source})$`).test(v), { message: pattern.message }) : oneLine(max));
+    }
+    case 'time':
+      return required(oneLine(5).refine((v) => /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(v), { message: 'Enter a time as HH:MM, for example 09:30' }));
+    case 'date':
+      return required(
+        oneLine(10).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+          message: 'Enter a date as YYYY-MM-DD',
+        }),
+      );
     case 'prose':
       return required(text().max(max, { message: maxLengthMessage(max) }));
     case 'url':
@@ -97,8 +125,26 @@ export function entryFieldSchema(field: EntryField): z.ZodType<EntryValue | unde
       };
       return z.preprocess(typed, field.optional ? number.optional() : number);
     }
+    case 'number': {
+      const min = field.min ?? -1_000_000;
+      const top = field.max ?? 1_000_000;
+      const range = `Enter a number from ${min} to ${top}`;
+      const number = z.number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : range) }).min(min, { message: range }).max(top, { message: range });
+      const typed = (raw: unknown) => {
+        if (typeof raw !== 'string') return raw;
+        const t = raw.trim();
+        if (t === '') return undefined;
+        return /^-?\d{1,9}(?:\.\d{1,9})?$/.test(t) ? Number(t) : t;
+      };
+      return z.preprocess(typed, field.optional ? number.optional() : number);
+    }
+    case 'paragraphs': {
+      const item = text().max(PARAGRAPH_MAX, { message: maxLengthMessage(PARAGRAPH_MAX) });
+      const list = z.array(item).max(max, { message: `At most ${max} paragraphs` });
+      return z.preprocess(toParagraphs, field.optional ? list : list.min(1, { message: MESSAGES.required }));
+    }
     case 'lines': {
-      const item = oneLine(DEFAULT_MAX.text);
+      const item = oneLine(500);
       const list = z.array(item).max(max, { message: `At most ${max} lines` });
       return z.preprocess(toLines, field.optional ? list : list.min(1, { message: MESSAGES.required }));
     }
@@ -109,7 +155,10 @@ export function entryFieldSchema(field: EntryField): z.ZodType<EntryValue | unde
 export function entrySchema(fields: readonly EntryField[]): z.ZodType<EntryData> {
   return z.object(Object.fromEntries(fields.map((field) => [field.name, entryFieldSchema(field)]))).transform((data) => {
     const kept: EntryData = {};
-    for (const [name, value] of Object.entries(data)) if (value !== undefined && value !== '') kept[name] = value as EntryValue;
+    for (const [name, value] of Object.entries(data)) {
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      kept[name] = value as EntryValue;
+    }
     return kept;
   }) as unknown as z.ZodType<EntryData>;
 }
@@ -119,7 +168,7 @@ export function entryFormValues(fields: readonly EntryField[], data: EntryData |
   const values: Record<string, string> = {};
   for (const field of fields) {
     const value = data?.[field.name];
-    values[field.name] = Array.isArray(value) ? value.join('\n') : value === undefined ? '' : String(value);
+    values[field.name] = Array.isArray(value) ? value.join(field.kind === 'paragraphs' ? '\n\n' : '\n') : value === undefined ? '' : String(value);
   }
   return values;
 }

@@ -1,5 +1,8 @@
 import { VOLUNTEER_ROLE_IDS } from '../festival';
 import { aboutFallback } from '../fallbacks/about';
+import { contactInfoFallback } from '../fallbacks/contact';
+import { donationPolicyFallback } from '../fallbacks/donation-policy';
+import { privacyFallback } from '../fallbacks/privacy';
 import { visitFallback } from '../fallbacks/visit';
 import { volunteerBenefitsFallback, volunteerRolesFallback } from '../fallbacks/volunteer';
 import type { EntryData, EntryField } from './entry-fields';
@@ -39,6 +42,8 @@ export interface CollectionKind extends ContentKindBase {
   label: string;
   /** A field whose value no two entries may share (a volunteer role's id). */
   unique?: string;
+  /** Published entries the page needs (its endpoint's schema asks for them): the last ones cannot be taken off or deleted. */
+  minPublished?: number;
   fallback: () => EntryData[];
 }
 
@@ -127,6 +132,82 @@ export const CONTENT_KINDS = {
     ],
     fallback: () => [],
   }),
+  visit: singleton({
+    key: 'visit',
+    title: 'Visit: the venue and getting there',
+    description: 'The venue, its map pin, parking and what to bring, on the visit page (and in every event’s location).',
+    page: '/visit',
+    fields: [
+      { name: 'venueName', label: 'Venue', kind: 'text', max: 120 },
+      { name: 'streetAddress', label: 'Street address', kind: 'text', max: 200 },
+      { name: 'locality', label: 'Town or city', kind: 'text', max: 100 },
+      { name: 'region', label: 'State', kind: 'text', max: 100 },
+      { name: 'postalCode', label: 'Postcode', kind: 'text', max: 20, optional: true },
+      { name: 'country', label: 'Country code', kind: 'text', max: 2, pattern: { source: '[A-Z]{2}', message: 'Two capital letters, for example NG' } },
+      { name: 'latitude', label: 'Map pin: latitude', kind: 'number', min: -90, max: 90, hint: 'Decimal degrees, for example 7.1597' },
+      { name: 'longitude', label: 'Map pin: longitude', kind: 'number', min: -180, max: 180, hint: 'Decimal degrees, for example 3.3482' },
+      { name: 'intro', label: 'Introduction', kind: 'prose', max: 1000 },
+      { name: 'parking', label: 'Parking', kind: 'prose', max: 1500 },
+      { name: 'bring', label: 'What to bring', kind: 'lines', max: 12, hint: 'One item per line.' },
+    ],
+    fallback: () => {
+      const { venue, intro, parking, bring } = visitFallback;
+      return {
+        venueName: venue.name,
+        streetAddress: venue.streetAddress,
+        locality: venue.locality,
+        region: venue.region,
+        ...(venue.postalCode ? { postalCode: venue.postalCode } : {}),
+        country: venue.country,
+        latitude: venue.latitude,
+        longitude: venue.longitude,
+        intro,
+        parking,
+        bring: [...bring],
+      };
+    },
+  }),
+  directions: collection({
+    key: 'directions',
+    minPublished: 1,
+    title: 'Visit: how to get there',
+    description: 'Directions by road and public transport, on the visit page.',
+    page: '/visit',
+    label: 'title',
+    fields: [
+      { name: 'title', label: 'Heading', kind: 'text', max: 120 },
+      { name: 'body', label: 'Directions', kind: 'prose', max: 1500 },
+    ],
+    fallback: () => visitFallback.directions.map((d) => ({ ...d })),
+  }),
+  openingHours: collection({
+    key: 'openingHours',
+    minPublished: 1,
+    title: 'Visit: gate times',
+    description: 'When the gates open and close on each festival day (Lagos time).',
+    page: '/visit',
+    label: 'day',
+    fields: [
+      { name: 'day', label: 'Festival day', kind: 'integer', min: 1, max: 14, hint: '1 is the first day of the festival.' },
+      { name: 'opens', label: 'Gates open', kind: 'time' },
+      { name: 'closes', label: 'Gates close', kind: 'time' },
+      { name: 'note', label: 'Note', kind: 'text', max: 200, optional: true },
+    ],
+    fallback: () => visitFallback.openingHours.map((h) => ({ ...h, day: h.day + 1 })),
+  }),
+  accessibility: collection({
+    key: 'accessibility',
+    minPublished: 1,
+    title: 'Visit: access',
+    description: 'Step-free routes, seating, interpretation and quiet space, on the visit page.',
+    page: '/visit',
+    label: 'title',
+    fields: [
+      { name: 'title', label: 'Heading', kind: 'text', max: 120 },
+      { name: 'body', label: 'What is offered', kind: 'prose', max: 1500 },
+    ],
+    fallback: () => visitFallback.accessibility.map((a) => ({ ...a })),
+  }),
   faq: collection({
     key: 'faq',
     title: 'Visit: questions and answers',
@@ -167,6 +248,99 @@ export const CONTENT_KINDS = {
       { name: 'description', label: 'Description', kind: 'prose', max: 600 },
     ],
     fallback: () => volunteerBenefitsFallback.map((b) => ({ ...b })),
+  }),
+  contact: singleton({
+    key: 'contact',
+    title: 'Contact: the festival’s addresses',
+    description: 'Email, phone, WhatsApp and postal address on the contact page.',
+    page: '/contact',
+    fields: [
+      { name: 'email', label: 'Email address', kind: 'email' },
+      { name: 'phone', label: 'Phone number', kind: 'text', max: 30 },
+      { name: 'whatsapp', label: 'WhatsApp number', kind: 'text', max: 15, pattern: { source: '\\d{8,15}', message: 'The number in international form, digits only: 2348031234567' } },
+      { name: 'postalAddress', label: 'Postal address', kind: 'prose', max: 300 },
+      { name: 'note', label: 'Note shown above the details', kind: 'prose', max: 300, optional: true, hint: 'Leave empty once the details are the festival’s own.' },
+    ],
+    fallback: () => {
+      const { social: _social, ...rest } = contactInfoFallback;
+      void _social;
+      return { ...rest };
+    },
+  }),
+  socialLinks: collection({
+    key: 'socialLinks',
+    title: 'Contact: social media',
+    description: 'The festival’s accounts, linked from the contact page.',
+    page: '/contact',
+    label: 'label',
+    fields: [
+      { name: 'label', label: 'Name', kind: 'text', max: 60 },
+      { name: 'url', label: 'Address', kind: 'url' },
+    ],
+    fallback: () => contactInfoFallback.social.map((l) => ({ ...l })),
+  }),
+  donationPolicy: singleton({
+    key: 'donationPolicy',
+    title: 'Donations: receipts and refunds',
+    description: 'The receipt and refund policy on the donation page.',
+    page: '/donations',
+    fields: [
+      { name: 'receipt', label: 'Receipts', kind: 'paragraphs', max: 8, hint: 'A blank line between paragraphs.' },
+      { name: 'refund', label: 'Refunds', kind: 'paragraphs', max: 8, hint: 'A blank line between paragraphs.' },
+    ],
+    fallback: () => ({ receipt: [...donationPolicyFallback.receipt], refund: [...donationPolicyFallback.refund] }),
+  }),
+  privacy: singleton({
+    key: 'privacy',
+    title: 'Privacy notice: summary and controller',
+    description: 'The top of the privacy notice: when it changed, its summary and who is responsible.',
+    page: '/privacy',
+    fields: [
+      { name: 'updated', label: 'Last changed', kind: 'date' },
+      { name: 'summary', label: 'Summary', kind: 'prose', max: 1000 },
+      { name: 'controllerName', label: 'Controller: legal name', kind: 'text', max: 200 },
+      { name: 'controllerAddress', label: 'Controller: address', kind: 'prose', max: 300 },
+      { name: 'controllerEmail', label: 'Controller: privacy email', kind: 'email' },
+    ],
+    fallback: () => ({
+      updated: privacyFallback.updated,
+      summary: privacyFallback.summary,
+      controllerName: privacyFallback.controller.name,
+      controllerAddress: privacyFallback.controller.address,
+      controllerEmail: privacyFallback.controller.email,
+    }),
+  }),
+  privacyForms: collection({
+    key: 'privacyForms',
+    minPublished: 1,
+    title: 'Privacy notice: what each form collects',
+    description: 'One row per form: what it collects, why, on which lawful basis, and for how long.',
+    page: '/privacy',
+    label: 'form',
+    fields: [
+      { name: 'form', label: 'Form', kind: 'text', max: 120 },
+      { name: 'collects', label: 'What it collects', kind: 'prose', max: 500 },
+      { name: 'purpose', label: 'Why', kind: 'prose', max: 500 },
+      { name: 'lawfulBasis', label: 'Lawful basis', kind: 'prose', max: 300 },
+      { name: 'kept', label: 'How long it is kept', kind: 'prose', max: 300 },
+    ],
+    fallback: () => privacyFallback.forms.map((f) => ({ ...f })),
+  }),
+  privacySections: collection({
+    key: 'privacySections',
+    minPublished: 1,
+    title: 'Privacy notice: sections',
+    description: 'The notice’s sections, in order.',
+    page: '/privacy',
+    label: 'title',
+    unique: 'id',
+    fields: [
+      { name: 'id', label: 'Link name', kind: 'text', max: 60, pattern: { source: '[a-z0-9-]+', message: 'Small letters, digits and hyphens: your-rights' }, hint: 'The address of the section: /privacy#your-rights' },
+      { name: 'title', label: 'Heading', kind: 'text', max: 120 },
+      { name: 'paragraphs', label: 'Text', kind: 'paragraphs', max: 10, hint: 'A blank line between paragraphs.' },
+      { name: 'items', label: 'List under the text', kind: 'lines', max: 12, optional: true, hint: 'One item per line.' },
+    ],
+    fallback: () => privacyFallback.sections.map((section) => ({ ...section, paragraphs: [...section.paragraphs], ...(section.items ? { items: [...section.items] } : {}) })),
   }),
 } as const satisfies Record<string, ContentKind>;
 

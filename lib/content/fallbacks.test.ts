@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   aboutFallback,
+  contactInfoFallback,
+  donationPolicyFallback,
+  privacyFallback,
+  visitFallback,
   allFallbackImagePaths,
   eventDetailsFallback,
   eventsFallback,
@@ -14,6 +18,10 @@ import {
 import { HIGHLIGHT_CATEGORIES, TEAM_MEMBERS_COUNT, VOLUNTEER_BENEFITS_COUNT, VOLUNTEER_ROLES_COUNT } from '@/contract/festival';
 import {
   aboutSchema,
+  contactInfoSchema,
+  donationPolicySchema,
+  privacySchema,
+  visitSchema,
   eventDetailSchema,
   eventsSchema,
   heroSchema,
@@ -25,6 +33,7 @@ import {
 } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails } from './static';
 import { entriesOf } from './source';
+import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
 import { CONTENT_KINDS, type ContentKind } from '@/contract/content/kinds';
 
 const getEventDetail = (slug: string, kind?: 'event' | 'program') => findEventDetail(getAllEventDetails(), slug, kind);
@@ -148,6 +157,12 @@ describe('static getters', () => {
     expect(aboutSchema.parse({ ...entries('about')[0], statistics: entries('statistics'), timeline: entries('timeline'), team: entries('team') })).toEqual(aboutFallback);
     expect(volunteerRoleSchema.array().parse(entries('volunteerRoles'))).toEqual(volunteerRolesFallback);
     expect(volunteerBenefitSchema.array().parse(entries('volunteerBenefits'))).toEqual(volunteerBenefitsFallback);
+    // The spec's page-copy endpoints, put together from their kinds' entries, answer the fallbacks exactly.
+    const fromEntries = (key: ContentBlockKey) => CONTENT_BLOCKS[key].assemble(entries);
+    expect(fromEntries('visit')).toEqual(visitSchema.parse(visitFallback));
+    expect(fromEntries('contact')).toEqual(contactInfoSchema.parse(contactInfoFallback));
+    expect(fromEntries('privacy')).toEqual(privacySchema.parse(privacyFallback));
+    expect(fromEntries('donation-policy')).toEqual(donationPolicySchema.parse(donationPolicyFallback));
   });
 
   it('findEventDetail is undefined for an unknown slug or the wrong kind', () => {

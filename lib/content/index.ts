@@ -26,13 +26,14 @@ import { cache } from 'react';
 import { call, capabilities, publicApiClient } from '@/lib/backend';
 import { getStaffUser } from '@/lib/staff/session';
 import type { EntryData } from '@/contract/content/entry-fields';
+import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
 import { CONTENT_KINDS, PARTNER_TIERS, type ContentKindKey } from '@/contract/content/kinds';
 import { aboutSchema, partnerSchema, volunteerBenefitSchema, volunteerRoleSchema, type About, type Partner, type VolunteerBenefit, type VolunteerRole } from '@/contract/content/schemas';
 import { getEdition } from '@/lib/edition';
 import { eventsForEdition } from '@/contract/content/shift';
 import { withSessionSubtitles } from './programme';
 import { createContentSource, entriesOf } from './source';
-import type { EventDetail, Visit } from '@/contract/content/schemas';
+import type { EventDetail } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
 
 export { HIGHLIGHT_NOT_FOUND } from './source';
@@ -93,14 +94,25 @@ export const getPrograms = cache(async () => withSessionSubtitles(...(await Prom
 export const getPodcasts = cache(source.getPodcasts);
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);
-/** The visit page; its FAQ is an entries kind (the built-in backend serves it inside /visit/ too), drafts in a preview. */
-export const getVisit = cache(async () => {
-  const visit = await source.getVisit();
-  return capabilities().builtIn && (await isPreviewing()) ? { ...visit, faq: (await getEntries('faq')) as Visit['faq'] } : visit;
-});
-export const getPrivacy = cache(source.getPrivacy);
-export const getContactInfo = cache(source.getContactInfo);
-export const getDonationPolicy = cache(source.getDonationPolicy);
+/**
+ * A page-copy block put together from its kinds' drafts, in a staff preview (built-in backend
+ * only); undefined otherwise, or when the drafts do not make the page yet.
+ */
+async function previewBlock<K extends ContentBlockKey>(key: K): Promise<ReturnType<(typeof CONTENT_BLOCKS)[K]['assemble']> | undefined> {
+  if (!capabilities().builtIn || !(await isPreviewing())) return undefined;
+  const block = CONTENT_BLOCKS[key];
+  const lists = new Map(await Promise.all(block.kinds.map(async (kind) => [kind as string, await getEntries(kind)] as const)));
+  try {
+    return block.assemble((kind) => lists.get(kind) ?? []) as ReturnType<(typeof CONTENT_BLOCKS)[K]['assemble']>;
+  } catch {
+    return undefined;
+  }
+}
+
+export const getVisit = cache(async () => (await previewBlock('visit')) ?? source.getVisit());
+export const getPrivacy = cache(async () => (await previewBlock('privacy')) ?? source.getPrivacy());
+export const getContactInfo = cache(async () => (await previewBlock('contact')) ?? source.getContactInfo());
+export const getDonationPolicy = cache(async () => (await previewBlock('donation-policy')) ?? source.getDonationPolicy());
 /** cache() keys on argument identity, so the query object is flattened into primitives. */
 const getHighlightsCached = cache((category?: string, limit?: number, page?: number) =>
   source.getHighlights({ category, limit, page }),

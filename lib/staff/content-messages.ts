@@ -30,4 +30,5 @@ export const CONTENT_TEXT = {
   failed: 'That did not work just now. Please try again in a minute.',
   done: { saved: 'Draft saved.', published: 'Published: the page shows it now.', unpublish: 'Taken off the site; kept as a draft.', publish: 'Published: the page shows it now.', up: 'Moved.', down: 'Moved.', delete: 'Deleted.' } as Record<string, string>,
   notFound: 'That entry no longer exists: it may have been deleted.',
+  lastOne: 'The page needs at least one of these published: publish another before taking this one off or deleting it.',
 } as const;

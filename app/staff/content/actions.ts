@@ -99,6 +99,7 @@ export const entryListAction = staffRedirectAction({
     redirect(`/staff/content/${kind.key}?done=${verb}`);
   },
   failure(error, { posted }) {
-    redirect(`${pageOf(posted)}?failed=${isApiError(error) && error.status === 404 ? 'gone' : '1'}`);
+    const status = isApiError(error) ? error.status : 0;
+    redirect(`${pageOf(posted)}?failed=${status === 404 ? 'gone' : status === 409 ? 'last' : '1'}`);
   },
 });

@@ -44,7 +44,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
       ) : null}
       {failed ? (
         <p role="alert" className={styles.flashError}>
-          {failed === 'gone' ? CONTENT_TEXT.notFound : CONTENT_TEXT.failed}
+          {failed === 'gone' ? CONTENT_TEXT.notFound : failed === 'last' ? CONTENT_TEXT.lastOne : CONTENT_TEXT.failed}
         </p>
       ) : null}
       <p className={admin.muted}>{kind.description}</p>
