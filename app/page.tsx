@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import { getEditionStatus } from '@/lib/edition';
 import { HomeHero } from '@/components/home/hero';
 import { EditionSection } from '@/components/home/edition-section';
@@ -55,6 +56,7 @@ export default async function HomePage() {
   const options = { registrationUrl: config.registrationUrl };
   return (
     <>
+      <PreviewNotice page="/" />
       <HomeHero hero={essentials.hero} dates={dates} venue={edition.venue} cta={editionCallToAction(status, { ...options, registerLabel: essentials.hero.ctaText })} />
       {/* What is still to come at the edition's clock: the page renders per request, so passed dates drop out on their own. */}
       <UpcomingEvents {...upcomingEvents(essentials.events, details, new Date(status.now), status.phase === 'after')} dates={dates} ended={status.phase === 'after'} />

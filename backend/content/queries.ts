@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { EventDetail, Events, Hero, Highlight, Podcast, Program } from '@/contract/content/schemas';
+import type { EventDetail, Events, Hero, Highlight, Program } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import type { EditionFacts } from '@/contract/edition-copy';
 import type { StoredEventDetail } from '@/contract/api/event-details';
-import type { Db, DbDialect, HighlightTable, PodcastTable } from '../db/schema';
+import type { Db, DbDialect, HighlightTable } from '../db/schema';
 
 /** Content reads, in exactly the shapes of contract/content/schemas.ts. */
 export type ContentBlockKey = 'hero' | 'events' | 'event-details';
@@ -45,24 +45,6 @@ export async function listPrograms(db: Db): Promise<Program[]> {
     avatar: r.avatar,
     slug: r.slug,
   }));
-}
-
-function toPodcast(r: Selectable<PodcastTable>): Podcast {
-  // Optional fields are left out rather than sent as null: the site's schema accepts absent, not null.
-  return {
-    id: r.id,
-    title: r.title,
-    image: r.image,
-    ...(r.youtube_url ? { youtubeUrl: r.youtube_url } : {}),
-    ...(r.spotify_url ? { spotifyUrl: r.spotify_url } : {}),
-    ...(r.description ? { description: r.description } : {}),
-    ...(r.duration ? { duration: r.duration } : {}),
-  };
-}
-
-export async function listPodcasts(db: Db): Promise<Podcast[]> {
-  const rows = await db.selectFrom('podcasts').selectAll().orderBy('position').orderBy('id').execute();
-  return rows.map(toPodcast);
 }
 
 function toHighlight(r: Selectable<HighlightTable>): Highlight {

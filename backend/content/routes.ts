@@ -13,9 +13,10 @@ import { validJson } from '../kernel/validate';
 import { knownImage } from '../media/known-image';
 import { requireStaff } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../kernel/deps';
-import { getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPodcasts, listPrograms } from './queries';
+import { getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPrograms } from './queries';
 import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
-import { readContentBlock } from './entries';
+import { listPublishedEntries, readContentBlock } from './entries';
+import { CONTENT_KINDS } from '@/contract/content/kinds';
 import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
 
 const DEFAULT_PAGE_SIZE = 12;
@@ -71,7 +72,8 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
   }
 
   r.get('/programs', async (c) => c.json(await listPrograms(db)));
-  r.get('/podcasts', async (c) => c.json(await listPodcasts(db)));
+  // Edited as entries (issue 40): the published episodes, in their order, each with its id.
+  r.get('/podcasts', async (c) => c.json((await listPublishedEntries(db, CONTENT_KINDS.podcasts)).map((e) => ({ id: e.id, ...e.data }))));
 
   r.get('/highlights', async (c) => {
     const parsed = ENDPOINTS.highlights.query.safeParse(c.req.query());

@@ -109,7 +109,7 @@ export async function seedEntries(db: Db, now = new Date()): Promise<void> {
       const claimed = await trx.insertInto('content_seeds').values({ kind: kind.key, seeded_at: at }).onConflict((oc) => oc.column('kind').doNothing()).executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
       // Seeded entries have ids of their own (seed-1, seed-2...): the same on every machine, so links to them can be written down.
-      const entries = kind.shape === 'singleton' ? [{ id: SINGLETON_ID, data: kind.fallback() }] : kind.fallback().map((data, i) => ({ id: `seed-${i + 1}`, data }));
+      const entries = kind.shape === 'singleton' ? [{ id: SINGLETON_ID, data: kind.fallback() }] : kind.fallback().map((data, i) => ({ id: kind.seedIds?.()[i] ?? `seed-${i + 1}`, data }));
       const rows = entries.map((entry, position) => {
         const data = JSON.stringify(entrySchema(kind.fields).parse(entry.data));
         return { kind: kind.key, id: entry.id, position, draft: data, published: data, created_at: at, updated_at: at, updated_by: null };

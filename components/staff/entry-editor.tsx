@@ -58,8 +58,16 @@ function EntryInput({ field }: { field: EntryField }) {
       return <Field {...common} multiline rows={field.max && field.max <= 600 ? 4 : 8} maxLength={field.max} />;
     case 'lines':
       return <Field {...common} multiline rows={5} hint={field.hint ?? 'One per line.'} />;
+    case 'paragraphs':
+      return <Field {...common} multiline rows={8} hint={field.hint ?? 'A blank line between paragraphs.'} />;
     case 'integer':
       return <Field {...common} inputMode="numeric" width="short" autoComplete="off" />;
+    case 'number':
+      return <Field {...common} inputMode="decimal" width="medium" autoComplete="off" />;
+    case 'time':
+      return <Field {...common} type="time" width="short" />;
+    case 'date':
+      return <Field {...common} type="date" width="medium" />;
     case 'url':
       return <Field {...common} type="url" inputMode="url" autoComplete="off" spellCheck={false} />;
     case 'email':

@@ -2,6 +2,7 @@ import { VOLUNTEER_ROLE_IDS } from '../festival';
 import { aboutFallback } from '../fallbacks/about';
 import { contactInfoFallback } from '../fallbacks/contact';
 import { donationPolicyFallback } from '../fallbacks/donation-policy';
+import { podcastsFallback } from '../fallbacks/podcasts';
 import { privacyFallback } from '../fallbacks/privacy';
 import { visitFallback } from '../fallbacks/visit';
 import { volunteerBenefitsFallback, volunteerRolesFallback } from '../fallbacks/volunteer';
@@ -44,6 +45,8 @@ export interface CollectionKind extends ContentKindBase {
   unique?: string;
   /** Published entries the page needs (its endpoint's schema asks for them): the last ones cannot be taken off or deleted. */
   minPublished?: number;
+  /** The seeded entries' ids, where the spec's answer carries them (a podcast's id); default seed-1, seed-2... */
+  seedIds?: () => readonly string[];
   fallback: () => EntryData[];
 }
 
@@ -248,6 +251,26 @@ export const CONTENT_KINDS = {
       { name: 'description', label: 'Description', kind: 'prose', max: 600 },
     ],
     fallback: () => volunteerBenefitsFallback.map((b) => ({ ...b })),
+  }),
+  podcasts: collection({
+    key: 'podcasts',
+    title: 'Podcast episodes',
+    description: 'The episodes on the home page, newest first as ordered here (GET /api/content/podcasts/).',
+    page: '/',
+    label: 'title',
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text', max: 160 },
+      { name: 'image', label: 'Cover image', kind: 'image' },
+      { name: 'youtubeUrl', label: 'YouTube link', kind: 'url', optional: true },
+      { name: 'spotifyUrl', label: 'Spotify link', kind: 'url', optional: true },
+      { name: 'description', label: 'About the episode', kind: 'prose', max: 1000, optional: true },
+      { name: 'duration', label: 'Length', kind: 'text', max: 20, optional: true, hint: 'As it should read: 42 min' },
+    ],
+    seedIds: () => podcastsFallback.map((p) => p.id),
+    fallback: () => podcastsFallback.map(({ id: _id, ...rest }) => {
+      void _id;
+      return { ...rest };
+    }),
   }),
   contact: singleton({
     key: 'contact',

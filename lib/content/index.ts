@@ -28,7 +28,7 @@ import { getStaffUser } from '@/lib/staff/session';
 import type { EntryData } from '@/contract/content/entry-fields';
 import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
 import { CONTENT_KINDS, PARTNER_TIERS, type ContentKindKey } from '@/contract/content/kinds';
-import { aboutSchema, partnerSchema, volunteerBenefitSchema, volunteerRoleSchema, type About, type Partner, type VolunteerBenefit, type VolunteerRole } from '@/contract/content/schemas';
+import { aboutSchema, partnerSchema, podcastSchema, type Podcast, volunteerBenefitSchema, volunteerRoleSchema, type About, type Partner, type VolunteerBenefit, type VolunteerRole } from '@/contract/content/schemas';
 import { getEdition } from '@/lib/edition';
 import { eventsForEdition } from '@/contract/content/shift';
 import { withSessionSubtitles } from './programme';
@@ -91,7 +91,21 @@ export const getEvents = cache(async () => {
 });
 /** Programme rows; a known session's subtitle is its own time, so it follows FESTIVAL_START_DATE. */
 export const getPrograms = cache(async () => withSessionSubtitles(...(await Promise.all([source.getPrograms(), getAllEventDetails()]))));
-export const getPodcasts = cache(source.getPodcasts);
+/** The podcast episodes (an entries kind, served on the spec's path); in a staff preview, their drafts. */
+export const getPodcasts = cache(async (): Promise<Podcast[]> => {
+  if (capabilities().builtIn && (await isPreviewing())) {
+    try {
+      const entries = (await call('entries', { params: { kind: 'podcasts' } })).data.entries;
+      return entries.flatMap((e) => {
+        const parsed = podcastSchema.safeParse({ id: e.id, ...e.draft });
+        return parsed.success ? [parsed.data] : [];
+      });
+    } catch (error) {
+      unstable_rethrow(error);
+    }
+  }
+  return source.getPodcasts();
+});
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);
 /**

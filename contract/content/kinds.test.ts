@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as fallbacks from '@/contract/fallbacks';
+import { CONTENT_KINDS, EDITED_ELSEWHERE, contentKind, type ContentKind } from './kinds';
+
+/**
+ * Every piece of the festival's content has an editor (issue 40): each fallback the site ships is
+ * edited either as entries of a kind in the registry (the generic editor at /staff/content/<kind>
+ * draws every kind's form from its fields) or on a page of its own (EDITED_ELSEWHERE). A new
+ * fallback, or a new field in one, that no kind carries fails here.
+ */
+const ELSEWHERE_FALLBACKS: Record<keyof typeof EDITED_ELSEWHERE, unknown> = {
+  hero: fallbacks.heroFallback,
+  events: fallbacks.eventsFallback,
+  eventDetails: fallbacks.eventDetailsFallback,
+  programs: fallbacks.programsFallback,
+  highlights: fallbacks.highlightsFallback,
+};
+
+/** Every text and number in a value, as strings. */
+function leaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(leaves);
+  return [];
+}
+
+describe('the content registry (contract/content/kinds.ts)', () => {
+  const kinds = Object.values(CONTENT_KINDS) as ContentKind[];
+  // A kind carries its fallback's values, and its seeded entries' ids where the spec's answer has them (a podcast's).
+  const inKinds = new Set(kinds.flatMap((kind) => [...leaves(kind.shape === 'singleton' ? kind.fallback() : kind.fallback()), ...(kind.shape === 'collection' ? (kind.seedIds?.() ?? []) : [])]));
+
+  it('carries every fallback the site ships, or names the page that edits it', () => {
+    const elsewhere = new Set(Object.values(ELSEWHERE_FALLBACKS));
+    for (const [name, value] of Object.entries(fallbacks)) {
+      if (typeof value === 'function' || elsewhere.has(value)) continue;
+      // The gate's day numbers count from 1 for staff, from 0 in the contract; every other value is carried as it is.
+      const missing = leaves(value).filter((leaf) => !inKinds.has(leaf) && !/^\d$/.test(leaf));
+      expect(missing, `${name}: not in any content kind`).toEqual([]);
+    }
+  });
+
+  it('has unique keys that are their own names, one editor page for all, and fields named once per kind', () => {
+    for (const [key, kind] of Object.entries(CONTENT_KINDS) as [string, ContentKind][]) {
+      expect(kind.key).toBe(key);
+      expect(contentKind(key)).toBe(kind);
+      const names = kind.fields.map((f) => f.name);
+      expect(new Set(names).size, key).toBe(names.length);
+      if (kind.shape === 'collection') expect(names, `${key}'s label`).toContain(kind.label);
+    }
+    expect(contentKind('constructor')).toBeUndefined();
+    expect(contentKind('__proto__')).toBeUndefined();
+    const root = path.resolve(import.meta.dirname, '../..');
+    for (const page of ['app/staff/content/[kind]/page.tsx', 'app/staff/content/[kind]/[id]/page.tsx', 'app/staff/content/[kind]/[id]/delete/page.tsx']) {
+      expect(fs.existsSync(path.join(root, page)), page).toBe(true);
+    }
+    for (const href of Object.values(EDITED_ELSEWHERE)) expect(fs.existsSync(path.join(root, 'app', href, 'page.tsx')), href).toBe(true);
+  });
+});
