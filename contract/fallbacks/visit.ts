@@ -6,7 +6,7 @@ import type { Visit } from '@/contract/content/schemas';
  * ⚠ FESTIVAL TO CONFIRM: every line marked "TO CONFIRM" below is our best public knowledge, not
  * the festival's word: the venue's exact address and map pin, gate times, parking, the rooms'
  * access and what interpretation is offered. Replace them with the real details before the
- * edition (here, or in the backend's `content_blocks` row 'visit', which this file seeds).
+ * edition (at /staff/content, or here for a fresh machine's seed: the built-in backend seeds its content entries from this file once).
  */
 export const visitFallback: Visit = {
   venue: {
