@@ -11,6 +11,7 @@ import { upsertStaffUser } from '../backend/auth/queries';
 import { connectDb } from '../backend/db/connect';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { startNext, stop, type Server } from './support/next-server';
+import { signInAsStaff } from './support/staff-sign-in';
 
 const STAFF = { email: 'content@itan.example', name: 'Bisi Content', password: 'content-password-long' };
 let server: Server;
@@ -30,14 +31,7 @@ test.afterAll(async () => {
 
 const project = () => test.info().project.name;
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${server.origin}/staff/login?next=${encodeURIComponent(next)}`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email address').fill(STAFF.email);
-  await form.getByLabel('Password').fill(STAFF.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
-}
+const signIn = (page: Page, next: string) => signInAsStaff(page, server.origin, STAFF, next);
 
 /** What a visitor (a browser of their own, no cookies) reads in `selector` on a public page. */
 async function visitorReads(browser: Browser, path: string, selector = 'main'): Promise<string[]> {

@@ -15,6 +15,7 @@ import { FORM_POST_TOO_LARGE } from '../lib/http/body-limit';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { XSS_MARKER, XSS_PAYLOADS } from './support/xss-payloads';
 import { startNext, stop, type Server } from './support/next-server';
+import { signInAsStaff } from './support/staff-sign-in';
 
 const STAFF = { email: 'editor@itan.example', name: 'Ada Editor', password: 'editor-password-long' };
 let server: Server;
@@ -34,14 +35,7 @@ test.afterAll(async () => {
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
-async function signIn(page: Page, next = '/staff/reports') {
-  await page.goto(`${server.origin}/staff/login?next=${encodeURIComponent(next)}`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email address').fill(STAFF.email);
-  await form.getByLabel('Password').fill(STAFF.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
-}
+const signIn = (page: Page, next = '/staff/reports') => signInAsStaff(page, server.origin, STAFF, next);
 
 async function photoWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 30, g: 110, b: 90 } } })

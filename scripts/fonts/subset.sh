@@ -5,8 +5,8 @@
 #   the site writes (ASCII, the accented letters and symbols of our copy, typographic quotes and
 #   dashes) and Yorùbá written right (issue 40): ẹ ọ ṣ, the tones (grave, acute, macron) on every
 #   vowel, on ẹ ọ and on the syllabic nasals, as precomposed letters and as base letter + combining
-#   marks. 32,404 -> 34,052 bytes for the three files (latin only before; Yorùbá's dotted letters
-#   came from the fallback font).
+#   marks; not the symbols our copy never writes. 32,404 -> 31,560 bytes for the three files (latin
+#   only before; Yorùbá's dotted letters came from the fallback font).
 # - lib/seo/fonts/*.ttf, the share images' fonts (next/og reads TrueType, not woff2): everything the
 #   latin, latin-ext and vietnamese files have, one file per weight.
 #

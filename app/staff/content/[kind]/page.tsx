@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import admin from '@/components/staff/admin.module.css';
 import { EntryEditor } from '@/components/staff/entry-editor';
+import { RedirectForm } from '@/components/staff/redirect-form';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
 import type { AdminEntry } from '@/contract/api/entries';
@@ -75,7 +76,7 @@ function StatusBadge({ entry }: { entry: AdminEntry }) {
 /** A small form posting one verb for one entry. */
 function VerbButton({ kind, entry, verb, label, name }: { kind: ContentKind; entry: AdminEntry; verb: string; label: string; name: string }) {
   return (
-    <form action={entryListAction}>
+    <RedirectForm action={entryListAction} permalink={`/staff/content/${kind.key}`}>
       <input type="hidden" name="kind" value={kind.key} />
       <input type="hidden" name="id" value={entry.id} />
       <input type="hidden" name="verb" value={verb} />
@@ -83,7 +84,7 @@ function VerbButton({ kind, entry, verb, label, name }: { kind: ContentKind; ent
         {label}
         <span className="visually-hidden">: {name}</span>
       </button>
-    </form>
+    </RedirectForm>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import admin from '@/components/staff/admin.module.css';
 import { EntryEditor } from '@/components/staff/entry-editor';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { capabilities } from '@/lib/backend';
 import { staffPage } from '@/lib/staff/action';
 import { CONTENT_TEXT } from '@/lib/staff/content-messages';
-import { editorValues, entryLabel, kindOrNotFound, loadEntries } from '@/lib/staff/content';
+import { editorValues, entryLabel, findEntry, kindOrNotFound } from '@/lib/staff/content';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
 import { entryEditorAction } from '../../actions';
 
@@ -25,25 +23,16 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
       <Link href={`/staff/content/${kind.key}`}>{kind.title}</Link>
     </p>
   );
-  if (!capabilities().publishing) {
+  const found = await findEntry(kind, id);
+  if (found.kind !== 'ok') {
     return (
       <StaffShell staff={staff} current="/staff/content" title={kind.title}>
         {back}
-        <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
+        {found.kind === 'off' ? <p role="status">{PUBLISHING_OFF_MESSAGE}</p> : <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>}
       </StaffShell>
     );
   }
-  const loaded = await loadEntries(kind);
-  if (loaded.kind !== 'ok') {
-    return (
-      <StaffShell staff={staff} current="/staff/content" title={kind.title}>
-        {back}
-        <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>
-      </StaffShell>
-    );
-  }
-  const entry = loaded.data.find((e) => e.id === id);
-  if (!entry) notFound();
+  const { entry } = found;
   const name = entryLabel(kind, entry);
   return (
     <StaffShell staff={staff} current="/staff/content" title={name}>

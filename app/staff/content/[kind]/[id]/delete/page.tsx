@@ -3,11 +3,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import admin from '@/components/staff/admin.module.css';
 import styles from '@/components/staff/editor.module.css';
+import { RedirectForm } from '@/components/staff/redirect-form';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { capabilities } from '@/lib/backend';
 import { staffPage } from '@/lib/staff/action';
 import { CONTENT_TEXT } from '@/lib/staff/content-messages';
-import { entryLabel, kindOrNotFound, loadEntries } from '@/lib/staff/content';
+import { entryLabel, findEntry, kindOrNotFound } from '@/lib/staff/content';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
 import { entryListAction } from '../../../actions';
 
@@ -20,23 +20,15 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
   const { kind: key, id } = await params;
   const kind = kindOrNotFound(key);
   if (kind.shape !== 'collection') notFound();
-  if (!capabilities().publishing) {
+  const found = await findEntry(kind, id);
+  if (found.kind !== 'ok') {
     return (
       <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
-        <p role="status">{PUBLISHING_OFF_MESSAGE}</p>
+        {found.kind === 'off' ? <p role="status">{PUBLISHING_OFF_MESSAGE}</p> : <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>}
       </StaffShell>
     );
   }
-  const loaded = await loadEntries(kind);
-  if (loaded.kind !== 'ok') {
-    return (
-      <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
-        <p className={admin.error}>{STAFF_TEXT.loadFailed}</p>
-      </StaffShell>
-    );
-  }
-  const entry = loaded.data.find((e) => e.id === id);
-  if (!entry) notFound();
+  const { entry } = found;
   const name = entryLabel(kind, entry);
   return (
     <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
@@ -44,7 +36,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
         <strong>{name}</strong> ({kind.title})
       </p>
       <p>{CONTENT_TEXT.deleteWarning}</p>
-      <form action={entryListAction} aria-label={CONTENT_TEXT.deleteConfirm} className={styles.actions}>
+      <RedirectForm action={entryListAction} permalink={`/staff/content/${kind.key}/${entry.id}/delete`} aria-label={CONTENT_TEXT.deleteConfirm} className={styles.actions}>
         <input type="hidden" name="kind" value={kind.key} />
         <input type="hidden" name="id" value={entry.id} />
         <input type="hidden" name="verb" value="delete" />
@@ -54,7 +46,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
         <Link href={`/staff/content/${kind.key}`} className="btn btn--secondary">
           {CONTENT_TEXT.deleteCancel}
         </Link>
-      </form>
+      </RedirectForm>
     </StaffShell>
   );
 });
