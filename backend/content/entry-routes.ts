@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { ENTRY_MESSAGES } from '@/contract/api/entries';
 import { ENDPOINTS } from '@/contract/api/endpoints';
-import { mediaIdOf } from '@/contract/api/reports';
-import { REPORT_MESSAGES } from '@/contract/api/reports';
+import { mediaIdOf, REPORT_MESSAGES } from '@/contract/api/reports';
 import { contentKind, type ContentKind } from '@/contract/content/kinds';
 import { requireStaff } from '../auth/middleware';
 import type { Db } from '../db/schema';

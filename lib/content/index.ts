@@ -48,16 +48,21 @@ export const isPreviewing = cache(async (): Promise<boolean> => (await draftMode
  * A content kind's entries, in order: what the public sees, or in a staff preview every entry's
  * draft (unpublished ones included), so the page shows what publishing would show.
  */
+/** Every entry of a kind with its draft, in a staff preview (built-in backend only); undefined otherwise. */
+const previewEntries = cache(async (key: ContentKindKey) => {
+  if (!capabilities().builtIn || !(await isPreviewing())) return undefined;
+  try {
+    return (await call('entries', { params: { kind: key } })).data.entries;
+  } catch (error) {
+    unstable_rethrow(error);
+    return undefined;
+  }
+});
+
 export const getEntries = cache(async (key: ContentKindKey): Promise<EntryData[]> => {
   const kind = CONTENT_KINDS[key];
-  if (capabilities().builtIn && (await isPreviewing())) {
-    try {
-      return entriesOf(kind, (await call('entries', { params: { kind: key } })).data.entries.map((e) => e.draft));
-    } catch (error) {
-      unstable_rethrow(error);
-    }
-  }
-  return source.getEntries(kind);
+  const drafts = await previewEntries(key);
+  return drafts ? entriesOf(kind, drafts.map((e) => e.draft)) : source.getEntries(kind);
 });
 
 /** The about page: mission and vision, figures, story and team, each its own kind. */
@@ -93,18 +98,12 @@ export const getEvents = cache(async () => {
 export const getPrograms = cache(async () => withSessionSubtitles(...(await Promise.all([source.getPrograms(), getAllEventDetails()]))));
 /** The podcast episodes (an entries kind, served on the spec's path); in a staff preview, their drafts. */
 export const getPodcasts = cache(async (): Promise<Podcast[]> => {
-  if (capabilities().builtIn && (await isPreviewing())) {
-    try {
-      const entries = (await call('entries', { params: { kind: 'podcasts' } })).data.entries;
-      return entries.flatMap((e) => {
-        const parsed = podcastSchema.safeParse({ id: e.id, ...e.draft });
-        return parsed.success ? [parsed.data] : [];
-      });
-    } catch (error) {
-      unstable_rethrow(error);
-    }
-  }
-  return source.getPodcasts();
+  const drafts = await previewEntries('podcasts');
+  if (!drafts) return source.getPodcasts();
+  return drafts.flatMap((e) => {
+    const parsed = podcastSchema.safeParse({ id: e.id, ...e.draft });
+    return parsed.success ? [parsed.data] : [];
+  });
 });
 export const getFeaturedHighlights = cache((limit?: number) => source.getFeaturedHighlights(limit));
 export const getHighlight = cache(source.getHighlight);
