@@ -5,6 +5,7 @@ import { connectDb } from './db/connect';
 import { migrateToLatest, withBusyRetry } from './db/migrate';
 import type { Db, DbDialect } from './db/schema';
 import { seedContent } from './db/seed';
+import { currentEdition } from './edition/service';
 import { unknownClientWarning } from './kernel/client-address';
 import { loadSigner } from './kernel/signing';
 import { mailOutbox } from './mail-kinds';
@@ -72,7 +73,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   let signer;
   try {
     await migrateToLatest(handle.db);
-    await withBusyRetry(() => seedContent(handle.db));
+    await withBusyRetry(async () => seedContent(handle.db, config.now(), await currentEdition(handle.db, config)));
     signer = await withBusyRetry(() => loadSigner(handle.db, config.ticketSecret));
   } catch (error) {
     await handle.close().catch(() => undefined);

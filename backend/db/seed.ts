@@ -8,6 +8,8 @@ import {
 } from '@/contract/fallbacks';
 import { categorySlug, HIGHLIGHT_DEFAULT_CATEGORY, HIGHLIGHT_DEFAULT_READ_TIME } from '@/contract/festival';
 import { entrySchema } from '@/contract/content/entry-fields';
+import { editionFrom } from '@/contract/edition';
+import type { EditionFacts } from '@/contract/edition-copy';
 import { CONTENT_KINDS, SINGLETON_ID, type ContentKind } from '@/contract/content/kinds';
 import type { Db } from './schema';
 
@@ -15,7 +17,8 @@ import type { Db } from './schema';
  * Fills the content tables from contract/fallbacks/ so the built-in backend serves what the
  * fallbacks hold. Idempotent: rows that exist (perhaps edited by staff) are left as they are.
  */
-export async function seedContent(db: Db, now = new Date()): Promise<void> {
+/** `edition`: the current one, which the seeded programme is written for (default: the dates configuration would roll to). */
+export async function seedContent(db: Db, now = new Date(), edition: EditionFacts = editionFrom({}, now)): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -95,21 +98,21 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
       .execute();
     // Each edition's wristband counter is made when first needed (backend/edition/counter.ts).
   });
-  await seedEntries(db, now);
+  await seedEntries(db, edition, now);
 }
 
 /**
  * Fills each kind from its fallback, published, the first time the backend starts with it; a kind
  * seeded before is left as staff left it (even empty). Safe to run from several processes at once.
  */
-export async function seedEntries(db: Db, now = new Date()): Promise<void> {
+export async function seedEntries(db: Db, edition: EditionFacts, now = new Date()): Promise<void> {
   const at = now.toISOString();
   for (const kind of Object.values(CONTENT_KINDS) as ContentKind[]) {
     await db.transaction().execute(async (trx) => {
       const claimed = await trx.insertInto('content_seeds').values({ kind: kind.key, seeded_at: at }).onConflict((oc) => oc.column('kind').doNothing()).executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
       // Seeded entries have ids of their own (seed-1, seed-2...): the same on every machine, so links to them can be written down.
-      const entries = kind.shape === 'singleton' ? [{ id: SINGLETON_ID, data: kind.fallback() }] : kind.fallback().map((data, i) => ({ id: kind.seedIds?.()[i] ?? `seed-${i + 1}`, data }));
+      const entries = kind.shape === 'singleton' ? [{ id: SINGLETON_ID, data: kind.fallback(edition) }] : kind.fallback(edition).map((data, i) => ({ id: kind.seedIds?.()[i] ?? `seed-${i + 1}`, data }));
       const rows = entries.map((entry, position) => {
         const data = JSON.stringify(entrySchema(kind.fields).parse(entry.data));
         return { kind: kind.key, id: entry.id, position, draft: data, published: data, created_at: at, updated_at: at, updated_by: null };

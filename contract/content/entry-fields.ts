@@ -30,7 +30,9 @@ export type EntryFieldKind =
   /** An image: an upload (the staff editor) or a path the site already serves; kept as its URL. */
   | 'image'
   /** One of `options`. */
-  | 'select';
+  | 'select'
+  /** Another kind's entry, by its `slug` field (a session's venue); `multiple`: a list of them (its speakers). */
+  | 'ref';
 
 export interface EntryField {
   name: string;
@@ -46,12 +48,16 @@ export interface EntryField {
   options?: readonly { value: string; label: string }[];
   /** A text field's form (a regular expression's source, matched whole) and the message when it does not match. */
   pattern?: { source: string; message: string };
+  /** For a ref field: the kind whose entries it names (by their `slug`). */
+  ref?: string;
+  /** For a ref field: several entries, kept as a list of slugs in the order chosen. */
+  multiple?: boolean;
 }
 
 export type EntryValue = string | number | string[];
 export type EntryData = Record<string, EntryValue>;
 
-const DEFAULT_MAX: Record<EntryFieldKind, number> = { text: 200, prose: 5000, lines: 30, paragraphs: 20, integer: 0, number: 0, time: 5, date: 10, url: 500, email: 254, image: 500, select: 0 };
+const DEFAULT_MAX: Record<EntryFieldKind, number> = { text: 200, prose: 5000, lines: 30, paragraphs: 20, integer: 0, number: 0, time: 5, date: 10, url: 500, email: 254, image: 500, select: 0, ref: 20 };
 
 const PARAGRAPH_MAX = 2000;
 
@@ -107,6 +113,13 @@ export function entryFieldSchema(field: EntryField): z.ZodType<EntryValue | unde
     case 'select': {
       const values = (field.options ?? []).map((o) => o.value);
       return required(text().refine((v) => values.includes(v), { message: MESSAGES.invalid }));
+    }
+    case 'ref': {
+      // Which slugs exist is the backend's check (it knows the other kind's entries); here, their form.
+      const item = text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: MESSAGES.invalid });
+      if (!field.multiple) return required(item);
+      const list = z.array(item).max(max, { message: `At most ${max}` }).refine((l) => new Set(l).size === l.length, { message: 'Each one once.' });
+      return z.preprocess(toLines, field.optional ? list : list.min(1, { message: MESSAGES.required }));
     }
     case 'integer': {
       const min = field.min ?? -1_000_000;

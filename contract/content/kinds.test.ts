@@ -1,3 +1,4 @@
+import { SEED_EDITION } from '@/contract/edition-copy';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ function leaves(value: unknown): string[] {
 describe('the content registry (contract/content/kinds.ts)', () => {
   const kinds = Object.values(CONTENT_KINDS) as ContentKind[];
   // A kind carries its fallback's values, and its seeded entries' ids where the spec's answer has them (a podcast's).
-  const inKinds = new Set(kinds.flatMap((kind) => [...leaves(kind.shape === 'singleton' ? kind.fallback() : kind.fallback()), ...(kind.shape === 'collection' ? (kind.seedIds?.() ?? []) : [])]));
+  const inKinds = new Set(kinds.flatMap((kind) => [...leaves(kind.shape === 'singleton' ? kind.fallback(SEED_EDITION) : kind.fallback(SEED_EDITION)), ...(kind.shape === 'collection' ? (kind.seedIds?.() ?? []) : [])]));
 
   it('carries every fallback the site ships, or names the page that edits it', () => {
     const elsewhere = new Set(Object.values(ELSEWHERE_FALLBACKS));

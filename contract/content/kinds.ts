@@ -6,7 +6,9 @@ import { podcastsFallback } from '../fallbacks/podcasts';
 import { privacyFallback } from '../fallbacks/privacy';
 import { visitFallback } from '../fallbacks/visit';
 import { volunteerBenefitsFallback, volunteerRolesFallback } from '../fallbacks/volunteer';
+import type { EditionFacts } from '../edition-copy';
 import type { EntryData, EntryField } from './entry-fields';
+import { SESSION_FIELDS, SPEAKER_FIELDS, VENUE_FIELDS, sessionProblems, sessionsFallback, speakersFallback, venuesFallback } from './programme';
 
 /**
  * The content organisers edit as entries (issue 40): one row each in this table, naming its
@@ -30,11 +32,14 @@ export interface ContentKindBase {
   fields: readonly EntryField[];
   /** The public page that shows it. */
   page: `/${string}`;
+  /** Checks across fields, after each field's own: the problems, each on a field. */
+  checks?: (data: EntryData) => Array<{ field: string; message: string }>;
 }
 
 export interface SingletonKind extends ContentKindBase {
   shape: 'singleton';
-  fallback: () => EntryData;
+  /** What a fresh machine shows; written for the current edition where it names dates. */
+  fallback: (edition: EditionFacts) => EntryData;
 }
 
 export interface CollectionKind extends ContentKindBase {
@@ -47,7 +52,7 @@ export interface CollectionKind extends ContentKindBase {
   minPublished?: number;
   /** The seeded entries' ids, where the spec's answer carries them (a podcast's id); default seed-1, seed-2... */
   seedIds?: () => readonly string[];
-  fallback: () => EntryData[];
+  fallback: (edition: EditionFacts) => EntryData[];
 }
 
 export type ContentKind = SingletonKind | CollectionKind;
@@ -364,6 +369,37 @@ export const CONTENT_KINDS = {
       { name: 'items', label: 'List under the text', kind: 'lines', max: 12, optional: true, hint: 'One item per line.' },
     ],
     fallback: () => privacyFallback.sections.map((section) => ({ ...section, paragraphs: [...section.paragraphs], ...(section.items ? { items: [...section.items] } : {}) })),
+  }),
+  venues: collection({
+    key: 'venues',
+    title: 'Programme: venues',
+    description: 'The places sessions happen, with their access; the programme filters by them.',
+    page: '/programme',
+    label: 'name',
+    unique: 'slug',
+    fields: VENUE_FIELDS,
+    fallback: venuesFallback,
+  }),
+  speakers: collection({
+    key: 'speakers',
+    title: 'Programme: speakers and artists',
+    description: 'The people in the programme: each has a page at /speakers/{link name}.',
+    page: '/speakers',
+    label: 'name',
+    unique: 'slug',
+    fields: SPEAKER_FIELDS,
+    fallback: speakersFallback,
+  }),
+  sessions: collection({
+    key: 'sessions',
+    title: 'Programme: sessions',
+    description: 'Every session of every edition: /programme shows the current edition’s, by day and time.',
+    page: '/programme',
+    label: 'title',
+    unique: 'slug',
+    fields: SESSION_FIELDS,
+    checks: sessionProblems,
+    fallback: sessionsFallback,
   }),
 } as const satisfies Record<string, ContentKind>;
 

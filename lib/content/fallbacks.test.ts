@@ -1,3 +1,4 @@
+import { SEED_EDITION } from '@/contract/edition-copy';
 import { describe, expect, it } from 'vitest';
 import {
   aboutFallback,
@@ -147,12 +148,12 @@ describe('static getters', () => {
 
   it("every content kind's fallback fits its fields, and the pages' schemas read what they make (issue 40)", () => {
     for (const kind of Object.values(CONTENT_KINDS) as ContentKind[]) {
-      const entries = kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback();
+      const entries = kind.shape === 'singleton' ? [kind.fallback(SEED_EDITION)] : kind.fallback(SEED_EDITION);
       expect(entriesOf(kind, entries), kind.key).toHaveLength(entries.length);
     }
     const entries = (key: keyof typeof CONTENT_KINDS) => {
       const kind: ContentKind = CONTENT_KINDS[key];
-      return entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback());
+      return entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback(SEED_EDITION)] : kind.fallback(SEED_EDITION));
     };
     expect(aboutSchema.parse({ ...entries('about')[0], statistics: entries('statistics'), timeline: entries('timeline'), team: entries('team') })).toEqual(aboutFallback);
     expect(volunteerRoleSchema.array().parse(entries('volunteerRoles'))).toEqual(volunteerRolesFallback);

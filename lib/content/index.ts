@@ -62,7 +62,7 @@ const previewEntries = cache(async (key: ContentKindKey) => {
 export const getEntries = cache(async (key: ContentKindKey): Promise<EntryData[]> => {
   const kind = CONTENT_KINDS[key];
   const drafts = await previewEntries(key);
-  return drafts ? entriesOf(kind, drafts.map((e) => e.draft)) : source.getEntries(kind);
+  return drafts ? entriesOf(kind, drafts.map((e) => e.draft)) : source.getEntries(kind, await getEdition());
 });
 
 /** The about page: mission and vision, figures, story and team, each its own kind. */

@@ -1,3 +1,4 @@
+import type { EditionFacts } from '@/contract/edition-copy';
 import {
   contactInfoFallback,
   donationPolicyFallback,
@@ -68,7 +69,8 @@ export interface ContentSource {
   /** Every event's and session's detail (dates, venue, address, description). */
   getEventDetails(): Promise<EventDetail[]>;
   /** A content kind's published entries (issue 40), in order; its fallback where the backend has none. */
-  getEntries(kind: ContentKind): Promise<EntryData[]>;
+  /** `edition`: the current one, for a fallback that names dates (the seeded programme). */
+  getEntries(kind: ContentKind, edition: EditionFacts): Promise<EntryData[]>;
 }
 
 export interface ContentSourceOptions {
@@ -231,8 +233,8 @@ export function createContentSource(client: ApiClient, options: ContentSourceOpt
     getDonationPolicy: () => withFallback(ENDPOINTS.donationPolicy.path, () => call('donationPolicy'), () => fallback.donationPolicy),
     getEventDetails: () => withFallback(ENDPOINTS.eventDetails.path, () => call('eventDetails'), eventDetailsFallbackValue),
 
-    getEntries: async (kind) => {
-      const fallbackValue = () => entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback()] : kind.fallback());
+    getEntries: async (kind, edition) => {
+      const fallbackValue = () => entriesOf(kind, kind.shape === 'singleton' ? [kind.fallback(edition)] : kind.fallback(edition));
       if (!builtIn()) return fallbackValue();
       return withFallback(
         fillPath(ENDPOINTS.contentEntries.path, { kind: kind.key }),

@@ -1,3 +1,4 @@
+import type { EditionFacts } from '@/contract/edition-copy';
 import 'server-only';
 import { notFound } from 'next/navigation';
 import type { AdminEntry } from '@/contract/api/entries';
@@ -37,8 +38,8 @@ export function entryLabel(kind: ContentKind, entry: AdminEntry): string {
 }
 
 /** The form's values for an entry (its draft), or a singleton's fallback before its first save. */
-export function editorValues(kind: ContentKind, entry: AdminEntry | undefined): Record<string, string> {
-  return entryFormValues(kind.fields, (entry?.draft as EntryData | undefined) ?? (kind.shape === 'singleton' ? kind.fallback() : undefined));
+export function editorValues(kind: ContentKind, entry: AdminEntry | undefined, edition: EditionFacts): Record<string, string> {
+  return entryFormValues(kind.fields, (entry?.draft as EntryData | undefined) ?? (kind.shape === 'singleton' ? kind.fallback(edition) : undefined));
 }
 
 export { SINGLETON_ID };

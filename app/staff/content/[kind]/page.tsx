@@ -1,3 +1,4 @@
+import { getEdition } from '@/lib/edition';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import admin from '@/components/staff/admin.module.css';
@@ -62,7 +63,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
               <EntryRow key={entry.id} kind={kind} entry={entry} first={i === 0} last={i === entries.length - 1} />
             ))}
           </ol>
-          <EntryEditor kind={kind} values={editorValues(kind, undefined)} action={entryEditorAction} heading={CONTENT_TEXT.add} headingId="entry-add-title" />
+          <EntryEditor kind={kind} values={editorValues(kind, undefined, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.add} headingId="entry-add-title" />
         </>
       )}
     </>,
@@ -114,7 +115,7 @@ function EntryRow({ kind, entry, first, last }: { kind: ContentKind; entry: Admi
   );
 }
 
-function Singleton({ kind, entry }: { kind: ContentKind; entry: AdminEntry | undefined }) {
+async function Singleton({ kind, entry }: { kind: ContentKind; entry: AdminEntry | undefined }) {
   return (
     <>
       {entry ? (
@@ -123,7 +124,7 @@ function Singleton({ kind, entry }: { kind: ContentKind; entry: AdminEntry | und
           {entry.status === 'changed' ? <VerbButton kind={kind} entry={entry} verb="publish" label={CONTENT_TEXT.publish} name={kind.title} /> : null}
         </div>
       ) : null}
-      <EntryEditor kind={kind} id={SINGLETON_ID} values={editorValues(kind, entry)} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
+      <EntryEditor kind={kind} id={SINGLETON_ID} values={editorValues(kind, entry, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
     </>
   );
 }

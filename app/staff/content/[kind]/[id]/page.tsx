@@ -1,3 +1,4 @@
+import { getEdition } from '@/lib/edition';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import admin from '@/components/staff/admin.module.css';
@@ -40,7 +41,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
       <p>
         <span className={`${styles.status} ${entry.status === 'published' ? styles.published : styles.draft}`}>{CONTENT_TEXT.status[entry.status]}</span>
       </p>
-      <EntryEditor kind={kind} id={entry.id} values={editorValues(kind, entry)} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
+      <EntryEditor kind={kind} id={entry.id} values={editorValues(kind, entry, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
     </StaffShell>
   );
 });
