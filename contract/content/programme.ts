@@ -116,7 +116,7 @@ export interface Book {
 export interface Speaker extends Omit<SpeakerEntry, 'books'> {
   books: Book[];
 }
-export interface Venue extends VenueEntry {}
+export type Venue = VenueEntry;
 
 /** A session as pages show it: its times as instants with the Lagos offset, its venue and speakers resolved. */
 export interface ProgrammeSession {
