@@ -1,4 +1,4 @@
-import { adminEntriesResultSchema, adminEntryDeletedSchema, adminEntryResultSchema, entryInputSchema, entryMoveSchema, publicEntriesSchema } from './entries';
+import { adminEntriesResultSchema, adminEntryDeletedSchema, adminEntryResultSchema, entryInputSchema, entryMoveSchema, programmeCopyResultSchema, programmeCopySchema, publicEntriesSchema } from './entries';
 import { featuredQuerySchema, highlightQuerySchema, editionStatusResultSchema, podcastListSchema, programListSchema } from './content';
 import { TEXT, endpoint } from './endpoint';
 import { resultPattern } from './result';
@@ -160,6 +160,7 @@ export const ENDPOINTS = {
   entryUnpublish: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/unpublish/', result: adminEntryResultSchema, builtInOnly: true }),
   entryMove: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/move/', request: entryMoveSchema, result: adminEntriesResultSchema, builtInOnly: true }),
   entryDelete: endpoint({ method: 'POST', path: '/api/admin/entries/:kind/:id/delete/', result: adminEntryDeletedSchema, builtInOnly: true }),
+  programmeCopy: endpoint({ method: 'POST', path: '/api/admin/programme/copy/', request: programmeCopySchema, result: programmeCopyResultSchema, builtInOnly: true }),
 
   // ---- Staff: newsletter campaigns and the inbox (issue 31) ----
   campaigns: endpoint({ method: 'GET', path: '/api/admin/newsletter/campaigns/', result: campaignListResultSchema, builtInOnly: true }),

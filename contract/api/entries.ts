@@ -34,8 +34,19 @@ export const adminEntriesResultSchema = z.object({ success: z.literal(true), dat
 export const adminEntryResultSchema = z.object({ success: z.literal(true), data: adminEntrySchema, message: text() });
 export const adminEntryDeletedSchema = z.object({ success: z.literal(true), message: text() });
 
-/** A save or a new entry: the fields as the form posted them (strings) or as JSON. */
-export const entryInputSchema = z.object({ data: entryData });
+/**
+ * A save or a new entry: the fields as the form posted them (strings) or as JSON. `key` (a new
+ * entry only): the form's one-time key, so a second click on Add makes no second entry.
+ */
+export const entryInputSchema = z.object({ data: entryData, key: text().regex(/^[A-Za-z0-9_-]{16,64}$/).optional() });
+
+/** "Copy last year's programme as drafts": from an edition (default: the latest before the current one) into the current one. */
+export const programmeCopySchema = z.object({ from: text().regex(/^\d{4}(?:-[A-Za-z0-9]+)*$/).max(32).optional() });
+export const programmeCopyResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ from: text(), to: text(), copied: z.number().int(), skipped: z.number().int() }),
+  message: text(),
+});
 export const entryMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
 
 export const ENTRY_MESSAGES = {
@@ -51,4 +62,10 @@ export const ENTRY_MESSAGES = {
   duplicate: 'Another entry already has this value.',
   lastOne: 'The page needs at least one of these published: publish another before taking this one off.',
   invalid: 'Please correct the errors below.',
+  /** A venue or speaker that sessions name. */
+  inUse: (count: number) => `${count} ${count === 1 ? 'session names' : 'sessions name'} this entry: change ${count === 1 ? 'it' : 'them'} first.`,
+  noSuchRef: (kindTitle: string, slug: string) => `Nothing in “${kindTitle}” has the link name “${slug}”.`,
+  copied: (copied: number, skipped: number, from: string) =>
+    `Copied ${copied} ${copied === 1 ? 'session' : 'sessions'} from ${from} as drafts${skipped > 0 ? ` (${skipped} already here, left alone)` : ''}.`,
+  nothingToCopy: 'There is no earlier edition with sessions to copy.',
 } as const;
