@@ -1,3 +1,4 @@
+import { editionHeading, wristbandHours } from '@/contract/edition-copy';
 import type { Metadata } from 'next';
 import { PreviewNotice } from '@/components/info/preview-notice';
 import { getEditionStatus } from '@/lib/edition';
@@ -60,7 +61,7 @@ export default async function HomePage() {
       <HomeHero hero={essentials.hero} dates={dates} venue={edition.venue} cta={editionCallToAction(status, { ...options, registerLabel: essentials.hero.ctaText })} />
       {/* What is still to come at the edition's clock: the page renders per request, so passed dates drop out on their own. */}
       <UpcomingEvents {...upcomingEvents(essentials.events, details, new Date(status.now), status.phase === 'after')} dates={dates} ended={status.phase === 'after'} />
-      <EditionSection programs={programs} dates={dates} venue={edition.venue} number={edition.number} cta={editionCallToAction(status, options)} />
+      <EditionSection programs={programs} dates={dates} venue={edition.venue} number={edition.number} heading={editionHeading(edition)} hours={wristbandHours(edition)} cta={editionCallToAction(status, options)} />
       <Projects />
       <LatestHighlights highlights={highlights.results} total={highlights.count} />
       <Podcasts podcasts={podcasts} />

@@ -1,4 +1,4 @@
-import { FALLBACK_FESTIVAL_START_DATE, FESTIVAL_FULL_NAME, FESTIVAL_TIME_ZONE, WRISTBAND_HOURS } from './festival';
+import { FALLBACK_FESTIVAL_START_DATE, FESTIVAL_FULL_NAME, FESTIVAL_TIME_ZONE } from './festival';
 import { defaultEditionName, defaultEditionNumber, editionKeyOfDate, type Edition } from './edition';
 
 /**
@@ -56,6 +56,18 @@ export function festivalDayCount(edition: Pick<Edition, 'startDate' | 'endDate'>
   return Math.max(1, days);
 }
 
+/** The hours a wristband covers: every day of the edition (48 for the spec's two-day festival). */
+export function wristbandHours(edition: Pick<Edition, 'startDate' | 'endDate'>): number {
+  return festivalDayCount(edition) * 24;
+}
+
+/** The home page's edition heading: "Two days. One city. Every story." for a two-day edition. */
+export function editionHeading(edition: Pick<Edition, 'startDate' | 'endDate'>): string {
+  const days = festivalDayCount(edition);
+  const count = days === 1 ? 'One day' : `${capitalised(COUNT_WORDS[days - 1] ?? String(days))} days`;
+  return `${count}. One city. Every story.`;
+}
+
 /** 1 → "The Inaugural Edition", 3 → "The Third Edition", 21 → "The 21st Edition". */
 export function editionOrdinalTitle(number: number): string {
   return number === 1 ? 'The Inaugural Edition' : `The ${capitalised(ordinalWord(number))} Edition`;
@@ -86,7 +98,7 @@ export function festivalDescription(edition: Pick<Edition, 'startDate' | 'endDat
   const until = days === 1 ? 'the last encore that night' : `the last encore on ${last} night`;
   return (
     `<p>${span} Ake becomes a festival town. ${FESTIVAL_FULL_NAME} fills Centenary Hall and its grounds with readings, panel conversations, an adire and illustration exhibition, an open-mic night, film screenings, a book market and a closing concert.</p>` +
-    `<p>Everything is free. Register once and collect a wristband that admits you to every session for the full ${WRISTBAND_HOURS} hours of the festival, from the opening reading on ${first} morning to ${until}.</p>` +
+    `<p>Everything is free. Register once and collect a wristband that admits you to every session for the full ${wristbandHours(edition)} hours of the festival, from the opening reading on ${first} morning to ${until}.</p>` +
     '<p>Bring your friends, your children and your questions. There will be food from Abeokuta’s best bukas, a children’s corner with story hours, and booksellers from across the South-West.</p>'
   );
 }

@@ -30,6 +30,11 @@ export default async function PrivacyPage() {
         title="Your data, in plain English"
         intro={
           <>
+            {privacy.note ? (
+              <p className={styles.muted} data-testid="privacy-note">
+                {privacy.note}
+              </p>
+            ) : null}
             <p>{privacy.summary}</p>
             <p className={styles.muted}>
               Last updated <time dateTime={privacy.updated}>{formatDate(privacy.updated)}</time>. This notice is given under

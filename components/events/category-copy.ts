@@ -16,10 +16,10 @@ export const CATEGORY_COPY: Record<CategorySlug, CategoryCopy> = {
     eyebrow: 'Annual Festival',
     title: 'The Ìtàn Book & Arts Festival',
     description:
-      'Two free days of readings, panels, exhibitions, open mic poetry, film and music at Centenary Hall, Ake, Abeokuta.',
+      'A free festival of readings, panels, exhibitions, open mic poetry, film and music at Centenary Hall, Ake, Abeokuta.',
     whatItIs: [
-      'Once a year Ake becomes a festival town. Writers, illustrators, musicians, filmmakers and readers from across Nigeria meet for two days of conversations and performances, all free to attend.',
-      'One registration gets you a wristband for the full 48 hours, from the opening reading to the closing concert.',
+      'Once a year Ake becomes a festival town. Writers, illustrators, musicians, filmmakers and readers from across Nigeria meet for a festival of conversations and performances, all free to attend.',
+      'One registration gets you a wristband for every day of the festival, from the opening reading to the closing concert.',
     ],
     points: ['Readings and panel conversations', 'Indigo & Ink exhibition', 'Poetry Under Olumo open mic', 'Film screenings, a book market and a closing concert'],
   },

@@ -130,7 +130,7 @@ export async function CategoryPage({ slug }: { slug: CategorySlug }) {
       {detail && isFestival ? (
         <section className={styles.next} aria-labelledby="next-heading">
           <h2 id="next-heading" className={styles.nextTitle}>
-            This year: {detail.title}
+            {status.phase === 'after' ? 'Most recently' : 'This year'}: {detail.title}
           </h2>
           <p data-testid="event-when">
             <time dateTime={detail.startsAt}>{festivalDates}</time>

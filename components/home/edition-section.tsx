@@ -6,7 +6,6 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { FESTIVAL_ICS_PATH } from '@/contract/feeds/festival-calendar';
 import { EDITION_TEXT, type EditionCallToAction } from '@/contract/edition-text';
 import { editionEyebrow } from '@/contract/edition-copy';
-import { WRISTBAND_HOURS } from '@/contract/festival';
 import styles from './home.module.css';
 
 const NO_PROGRAMS = 'No programs available at the moment.';
@@ -21,7 +20,29 @@ function programHref(slug: string): string {
  * open, the waiting list when sold out, the programme on the days, the highlights afterwards. Its
  * eyebrow names the edition by its number ("The inaugural edition" only for the first).
  */
-export function EditionSection({ programs, dates, venue, number, cta }: { programs: readonly Program[]; dates: string; venue: string; number: number; cta: EditionCallToAction }) {
+/** The sessions the home page lists; the rest are a link away (a real programme has 30 to 100). */
+export const HOME_PROGRAMME_COUNT = 5;
+
+export function EditionSection({
+  programs,
+  dates,
+  venue,
+  number,
+  heading,
+  hours,
+  cta,
+}: {
+  programs: readonly Program[];
+  dates: string;
+  venue: string;
+  number: number;
+  /** "Two days. One city. Every story.": the edition's own count of days (editionHeading). */
+  heading: string;
+  /** The hours a wristband covers (wristbandHours). */
+  hours: number;
+  cta: EditionCallToAction;
+}) {
+  const shown = programs.slice(0, HOME_PROGRAMME_COUNT);
   return (
     <section id="register" className={`${styles.section} ${styles.edition}`} aria-labelledby="register-title">
       <div className={`container ${styles.editionInner}`}>
@@ -29,7 +50,7 @@ export function EditionSection({ programs, dates, venue, number, cta }: { progra
           <SectionHeading
             id="register-title"
             eyebrow={editionEyebrow(number)}
-            title="Two days. One city. Every story."
+            title={heading}
             tone="inverse"
             intro={
               <>
@@ -46,7 +67,7 @@ export function EditionSection({ programs, dates, venue, number, cta }: { progra
                     </>
                   )}
                 </p>
-                {cta.registrationAhead ? <p>{EDITION_TEXT.free(WRISTBAND_HOURS)}</p> : null}
+                {cta.registrationAhead ? <p>{EDITION_TEXT.free(hours)}</p> : null}
               </>
             }
           />
@@ -65,7 +86,7 @@ export function EditionSection({ programs, dates, venue, number, cta }: { progra
             <p className={styles.empty}>{NO_PROGRAMS}</p>
           ) : (
             <ol className={styles.programmeList}>
-              {programs.map((program) => (
+              {shown.map((program) => (
                 <li key={program.id} className={styles.programmeRow}>
                   <ContentImage src={program.avatar} alt="" width={64} height={64} sizes="64px" className={styles.avatar} />
                   <div className={styles.programmeText}>
@@ -79,6 +100,11 @@ export function EditionSection({ programs, dates, venue, number, cta }: { progra
               ))}
             </ol>
           )}
+          {programs.length > shown.length ? (
+            <p className={styles.programmeMore}>
+              <Link href="/programme">All {programs.length} sessions in the programme</Link>
+            </p>
+          ) : null}
         </div>
       </div>
     </section>

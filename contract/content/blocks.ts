@@ -49,6 +49,7 @@ export const CONTENT_BLOCKS = {
         controller: { name: p.controllerName, address: p.controllerAddress, email: p.controllerEmail },
         forms: get('privacyForms'),
         sections: get('privacySections'),
+        ...(typeof p.note === 'string' && p.note !== '' ? { note: p.note } : {}),
       });
     },
   },

@@ -329,6 +329,7 @@ export const CONTENT_KINDS = {
       { name: 'controllerName', label: 'Controller: legal name', kind: 'text', max: 200 },
       { name: 'controllerAddress', label: 'Controller: address', kind: 'prose', max: 300 },
       { name: 'controllerEmail', label: 'Controller: privacy email', kind: 'email' },
+      { name: 'note', label: 'Note shown above the notice', kind: 'prose', max: 400, optional: true, hint: 'Leave empty once the details are the festival’s own.' },
     ],
     fallback: () => ({
       updated: privacyFallback.updated,
@@ -336,6 +337,7 @@ export const CONTENT_KINDS = {
       controllerName: privacyFallback.controller.name,
       controllerAddress: privacyFallback.controller.address,
       controllerEmail: privacyFallback.controller.email,
+      ...(privacyFallback.note ? { note: privacyFallback.note } : {}),
     }),
   }),
   privacyForms: collection({

@@ -185,6 +185,8 @@ export const privacySchema = z.object({
     z.object({ form: text().min(1), collects: text().min(1), purpose: text().min(1), lawfulBasis: text().min(1), kept: text().min(1) }),
   ).min(1),
   sections: z.array(z.object({ id: text().regex(/^[a-z0-9-]+$/), title: text().min(1), paragraphs: z.array(text()), items: z.array(text()).optional() })).min(1),
+  /** Shown above the notice while its details are examples (the built-in copy's are), so the page says so. */
+  note: text().min(1).optional(),
 });
 export type Privacy = z.infer<typeof privacySchema>;
 

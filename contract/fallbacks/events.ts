@@ -11,7 +11,7 @@ import { SEED_EDITION, festivalTitle } from '@/contract/edition-copy';
 export const eventsFallback: Events = {
   heroEvent: {
     title: festivalTitle(SEED_EDITION),
-    subtitle: 'Two days of books, art, music and film at Centenary Hall, Ake, Abeokuta',
+    subtitle: 'Books, art, music and film at Centenary Hall, Ake, Abeokuta',
     image: '/images/content/event-annual-festival.webp',
     slug: 'annual-festival',
   },

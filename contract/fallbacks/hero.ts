@@ -4,7 +4,7 @@ import type { Hero } from '@/contract/content/schemas';
 export const heroFallback: Hero = {
   title: 'Stories that gather a city',
   body:
-    'Ìtàn Book & Arts Festival brings writers, poets, painters, musicians and filmmakers to Abeokuta for two days of readings, ' +
+    'Ìtàn Book & Arts Festival brings writers, poets, painters, musicians and filmmakers to Abeokuta for readings, ' +
     'exhibitions, conversations and performances under the shadow of Olumo Rock. Come for the books, stay for the adire, ' +
     'the talking drums and the arguments over jollof. Entry is free; a wristband gets you into everything.',
   ctaText: 'Register for free',

@@ -10,6 +10,7 @@ import type { Privacy } from '@/contract/content/schemas';
  */
 export const privacyFallback: Privacy = {
   updated: '2026-11-24',
+  note: 'The controller’s legal name, address and privacy email, and the providers named under “Who receives your data”, are examples, shown until the festival publishes its own.',
   summary:
     'We collect only what each form needs, use it only for that, never sell it, and delete it when we no longer need it. ' +
     'You can ask to see, correct or delete everything we hold about you at any time.',
