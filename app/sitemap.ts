@@ -1,12 +1,15 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
-import { allHighlights, eventSlugs, STATIC_PATHS } from '@/lib/content/paths';
+import { allHighlights, eventSlugs, programmePaths, STATIC_PATHS } from '@/lib/content/paths';
 import { getConfig } from '@/lib/config';
 import { absoluteUrl } from '@/lib/seo/urls';
 
 const MAX_REPORTS = 1000;
 
-/** Every public page: static routes, each report, each event (/{slug}) and programme (/events/{slug}). */
+/**
+ * Every public page: static routes, each report, each event (/{slug}) and session of every edition
+ * (/events/{slug}), each speaker (/speakers/{slug}) and past edition's programme (/programme/{edition}).
+ */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   // Built per request from the reports as they are now (issue 17): a report published or
   // unpublished in the staff area is in or out at once, on every instance (a copy kept by one
@@ -14,7 +17,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   // external API's answers from Next's data cache.
   await connection();
   const config = getConfig();
-  const [highlights, slugs] = await Promise.all([allHighlights(MAX_REPORTS), eventSlugs()]);
+  const [highlights, slugs, programme] = await Promise.all([allHighlights(MAX_REPORTS), eventSlugs(), programmePaths()]);
   const entries: MetadataRoute.Sitemap = STATIC_PATHS.map((path) => ({
     url: absoluteUrl(path),
     changeFrequency: path === '/' || path === '/highlights' ? 'weekly' : 'monthly',
@@ -36,5 +39,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   }
   for (const slug of slugs.events) add(`/${encodeURIComponent(slug)}`);
   for (const slug of slugs.programmes) add(`/events/${encodeURIComponent(slug)}`);
+  for (const slug of programme.speakers) add(`/speakers/${encodeURIComponent(slug)}`);
+  for (const key of programme.pastEditions) add(`/programme/${encodeURIComponent(key)}`, { changeFrequency: 'yearly', priority: 0.4 });
   return entries;
 }

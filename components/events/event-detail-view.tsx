@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { ContentImage } from '@/components/ui/content-image';
@@ -50,9 +51,15 @@ export function EventDetailView({
                 </dd>
               </div>
             ) : null}
+            {event.session && event.session.access.length > 0 ? (
+              <div>
+                <dt>Access</dt>
+                <dd data-testid="event-access">{event.session.access.join('; ')}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Entry</dt>
-              <dd>Free with registration</dd>
+              <dd data-testid="event-entry">{event.session ? (event.session.free ? 'Free with the festival wristband' : 'Needs its own ticket') : 'Free with registration'}</dd>
             </div>
           </dl>
           <div className={styles.actions}>
@@ -67,6 +74,24 @@ export function EventDetailView({
           <p className={styles.description} data-testid="event-description">
             {event.description}
           </p>
+        ) : null}
+        {event.session && event.session.speakers.length > 0 ? (
+          <section className={styles.section} aria-labelledby="event-speakers" data-testid="event-speakers">
+            <h2 id="event-speakers" className={styles.sectionTitle}>
+              {event.session.speakers.length === 1 ? 'Speaker' : 'Speakers'}
+            </h2>
+            <ul className={styles.people}>
+              {event.session.speakers.map((p) => (
+                <li key={p.slug} className={styles.person}>
+                  <ContentImage src={p.photo ?? ''} alt="" width={64} height={64} sizes="64px" className={styles.personPhoto} />
+                  <span>
+                    <Link href={`/speakers/${encodeURIComponent(p.slug)}`}>{p.name}</Link>
+                    {p.role ? <span className={styles.address}>{p.role}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
       </article>
     </Container>

@@ -15,7 +15,9 @@ import styles from './events.module.css';
 /** An event's page (/{slug} and /events/{slug}): its Event JSON-LD and the detail view. */
 export async function EventPage({ event, path, parentLabel }: { event: EventView; path: string; parentLabel: string }) {
   const { registrationUrl } = getConfig();
-  const register = registrationAction(await getEditionStatus(), { registrationUrl });
+  const status = await getEditionStatus();
+  // A past edition's session offers no registration: that festival is over.
+  const register = event.session && event.session.edition !== status.edition.key ? undefined : registrationAction(status, { registrationUrl });
   // Sessions at the festival venue get its full address and map pin (/visit, issue 16).
   const atVenue = event.address === FESTIVAL_ADDRESS;
   const venue = atVenue ? (await getVisit()).venue : undefined;
@@ -35,13 +37,16 @@ export async function EventPage({ event, path, parentLabel }: { event: EventView
             description: htmlToText(event.description),
             image: event.image,
             registrationUrl,
+            ...(event.session
+              ? { free: event.session.free, performers: event.session.speakers.map((p) => ({ name: p.name, path: `/speakers/${encodeURIComponent(p.slug)}` })) }
+              : {}),
           })}
         />
       ) : null}
       <EventDetailView
         event={event}
         register={register}
-        crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: event.kind === 'program' ? '/programme' : '/#whats-on' }, { label: event.title }]}
+        crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: event.kind !== 'program' ? '/#whats-on' : event.session && event.session.edition !== status.edition.key ? `/programme/${encodeURIComponent(event.session.edition)}` : '/programme' }, { label: event.title }]}
       >
         {event.kind === 'program' && timed ? (
           <a href={sessionIcsPath(event.slug)} className={styles.secondaryLink} download>

@@ -1,4 +1,7 @@
 import type { EventDetail, Events, Program } from '@/contract/content/schemas';
+import type { ProgrammeSession } from '@/contract/content/programme';
+import { FESTIVAL_ADDRESS } from '@/contract/fallbacks/event-details';
+import { renderReportMarkdown } from '@/contract/html/markdown';
 
 /** What an event page shows, from a full detail or, failing that, the card that linked to it. */
 export interface EventView {
@@ -15,6 +18,39 @@ export interface EventView {
   address?: string;
   /** HTML (sanitised by the page) or plain text. */
   description: string;
+  /** A session of the programme (issue 40 part 3): who, access, admission, its edition. */
+  session?: SessionFacts;
+}
+
+export interface SessionFacts {
+  edition: string;
+  room?: string;
+  speakers: Array<{ slug: string; name: string; role?: string; photo?: string }>;
+  access: string[];
+  free: boolean;
+}
+
+/** A programme session's page: its description's Markdown rendered (and sanitised) like a report's. */
+export function viewFromSession(s: ProgrammeSession): EventView {
+  return {
+    slug: s.slug,
+    title: s.title,
+    kind: 'program',
+    image: s.image ?? s.avatar ?? s.speakers.find((p) => p.photo)?.photo ?? '/images/placeholder.webp',
+    startsAt: s.startsAt,
+    endsAt: s.endsAt,
+    venue: s.room ? `${s.venue.name} · ${s.room}` : s.venue.name,
+    // A venue without its own address is at the festival's (contract/content/programme.ts).
+    address: s.venue.address ?? FESTIVAL_ADDRESS,
+    description: renderReportMarkdown(s.description),
+    session: {
+      edition: s.edition,
+      ...(s.room ? { room: s.room } : {}),
+      speakers: s.speakers.map((p) => ({ slug: p.slug, name: p.name, ...(p.role ? { role: p.role } : {}), ...(p.photo ? { photo: p.photo } : {}) })),
+      access: s.access.length > 0 ? s.access : s.venue.access,
+      free: s.free,
+    },
+  };
 }
 
 export function viewFromDetail(d: EventDetail): EventView {

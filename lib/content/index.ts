@@ -12,6 +12,8 @@
  *                                                              built-in backend's published ones, else its
  *                                                              fallback; in a staff preview, the drafts
  *   getAbout(), getVolunteerRoles(), getVolunteerBenefits(), getPartners()   assembled from entries
+ *   getProgramme()                                             the programme (issue 40 part 3): sessions of
+ *                                                              every edition, speakers, venues (see below)
  *   relatedHighlights(current, all, max = 3)                   pure
  *
  * The API getters never throw: on any failure they log one line and return the fallback. Each is
@@ -32,6 +34,8 @@ import { aboutSchema, partnerSchema, podcastSchema, type Podcast, volunteerBenef
 import { getEdition } from '@/lib/edition';
 import { eventsForEdition } from '@/contract/content/shift';
 import { withSessionSubtitles } from './programme';
+import { sessionsFromEventDetails, type ProgrammeView } from './programme-list';
+import { joinProgramme } from '@/contract/content/programme';
 import { createContentSource, entriesOf } from './source';
 import type { EventDetail } from '@/contract/content/schemas';
 import { findEventDetail, getAllEventDetails as getStaticEventDetails } from './static';
@@ -87,6 +91,34 @@ export const getAllEventDetails = cache(source.getEventDetails);
 export const getEventDetail = cache(async (slug: string, kind?: EventDetail['kind']): Promise<EventDetail | undefined> =>
   findEventDetail(await getAllEventDetails(), slug, kind),
 );
+
+/**
+ * The programme (issue 40 part 3): every edition's published sessions, with their speakers and
+ * venues. Which source wins:
+ * - the built-in backend: the sessions, speakers and venues kinds (their drafts in a staff preview;
+ *   the seeded programme, written for the current edition, when the backend cannot answer). The
+ *   programme rows and session details of /staff/events no longer feed /programme there;
+ * - an external API (no such kinds there): its programme rows joined with its session details
+ *   (getPrograms() + getAllEventDetails(), each with their own fallbacks) as the current edition's
+ *   sessions, each at a venue named by its detail's venue text, with no speakers.
+ */
+async function readProgramme(entries: (key: 'sessions' | 'speakers' | 'venues') => Promise<EntryData[]>): Promise<ProgrammeView> {
+  if (!capabilities().builtIn) {
+    const [programs, details, edition] = await Promise.all([getPrograms(), getAllEventDetails(), getEdition()]);
+    return sessionsFromEventDetails(programs, details, edition.key);
+  }
+  const [sessions, speakers, venues] = await Promise.all([entries('sessions'), entries('speakers'), entries('venues')]);
+  return { ...joinProgramme(sessions, speakers, venues), unscheduled: [] };
+}
+export const getProgramme = cache(async (): Promise<ProgrammeView> => readProgramme(getEntries));
+/**
+ * The published programme, never a staff preview's drafts: what proxy.ts's existence checks read
+ * (lib/not-found/known-content.ts), where there is no page request to ask draft mode about.
+ */
+export const getPublishedProgramme = cache(async (): Promise<ProgrammeView> => {
+  const edition = await getEdition();
+  return readProgramme((key) => source.getEntries(CONTENT_KINDS[key], edition));
+});
 
 export const getHero = cache(source.getHero);
 /** The home page's events; the seeded festival title names the current edition (edited titles keep theirs). */

@@ -1,5 +1,7 @@
 import 'server-only';
-import { getAllEventDetails, getEvents, getHighlights, getPrograms } from './index';
+import { getAllEventDetails, getEvents, getHighlights, getProgramme, getPrograms } from './index';
+import { getEdition } from '@/lib/edition';
+import { programmeEditions } from '@/contract/content/programme';
 
 /**
  * Which reports, events and programmes have pages: read by the sitemap and by the pages'
@@ -21,6 +23,7 @@ export const STATIC_PATHS = [
   '/creative-economy',
   '/visit',
   '/programme',
+  '/speakers',
   '/contact',
   '/privacy',
 ] as const;
@@ -46,12 +49,22 @@ const unique = (slugs: string[]) => [...new Set(slugs)];
  * already owns) and at /events/{slug} (the programme).
  */
 export async function eventSlugs(): Promise<{ events: string[]; programmes: string[] }> {
-  const [events, programs, details] = await Promise.all([getEvents(), getPrograms(), getAllEventDetails()]);
+  const [events, programs, details, programme] = await Promise.all([getEvents(), getPrograms(), getAllEventDetails(), getProgramme()]);
   const eventList = [events.heroEvent.slug, ...events.events.map((e) => e.slug)];
   for (const d of details) if (d.kind === 'event') eventList.push(d.slug);
-  const programmes = [...programs.map((p) => p.slug), ...details.filter((d) => d.kind === 'program').map((d) => d.slug)];
+  // Every edition's sessions keep their page (issue 40 part 3).
+  const programmes = [...programme.sessions.map((s) => s.slug), ...programs.map((p) => p.slug), ...details.filter((d) => d.kind === 'program').map((d) => d.slug)];
   return {
     events: unique(eventList).filter((slug) => !STATIC_SET.has(`/${encodeURIComponent(slug)}`)),
     programmes: unique(programmes),
+  };
+}
+
+/** Speakers' pages and past editions' programmes (issue 40 part 3): /speakers/{slug}, /programme/{edition}. */
+export async function programmePaths(): Promise<{ speakers: string[]; pastEditions: string[] }> {
+  const [programme, edition] = await Promise.all([getProgramme(), getEdition()]);
+  return {
+    speakers: programme.speakers.map((s) => s.slug),
+    pastEditions: programmeEditions(programme.sessions).filter((key) => key !== edition.key),
   };
 }

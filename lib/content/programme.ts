@@ -13,8 +13,16 @@ export interface Session {
   category: string;
   startsAt: string;
   endsAt: string;
-  /** The room or stage. */
+  /** The room or stage (the venue's name, for sessions from the sessions kind). */
   venue: string;
+  /** Within the venue (sessions kind, issue 40 part 3). */
+  room?: string;
+  /** Who is on (sessions kind): name and page slug. */
+  speakers?: Array<{ slug: string; name: string }>;
+  /** Access notes (sessions kind): "Step-free", "Seated"... */
+  access?: string[];
+  /** Free with the wristband (sessions kind); undefined: as the festival (free). */
+  free?: boolean;
   path: string;
   icsPath: string;
   /** While the festival is on: the session on now, or the next to start (issue 41). */

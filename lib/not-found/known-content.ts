@@ -1,4 +1,5 @@
-import { getAllEventDetails, getEvents, getHighlight, getPrograms } from '@/lib/content';
+import { getAllEventDetails, getEvents, getHighlight, getPrograms, getPublishedProgramme } from '@/lib/content';
+import { getEdition } from '@/lib/edition';
 import { getTicket } from '@/lib/tickets';
 import type { ExistenceLookups } from './missing-view';
 
@@ -7,7 +8,7 @@ import type { ExistenceLookups } from './missing-view';
  * pages read, with a short per-instance memory so a found page pays microseconds, not a lookup:
  * - reports: each slug seen to exist is remembered for KNOWN_TTL_MS; an unknown slug is asked every
  *   time (a report published on any instance shows at once);
- * - events and programmes: the whole set of slugs (a few dozen), reloaded when older than
+ * - events, programmes, sessions, speakers and programme editions: the whole set of slugs (a few dozen), reloaded when older than
  *   KNOWN_TTL_MS, or when a slug is not in it and the set is older than RELOAD_ON_MISS_MS (so a
  *   flood of unknown slugs costs at most one reload a second);
  * - tickets are asked every time (personal, rare, and the page asks again anyway).
@@ -37,9 +38,22 @@ export function forgetKnownContent(): void {
   m.events = undefined;
 }
 
+/**
+ * Event and session slugs as they are; speakers as "speaker:<slug>" and editions with sessions (and
+ * the current one) as "edition:<key>" (a slug never holds a colon).
+ */
 async function loadEventSlugs(): Promise<ReadonlySet<string>> {
-  const [details, events, programs] = await Promise.all([getAllEventDetails(), getEvents(), getPrograms()]);
-  return new Set([...details.map((d) => d.slug), events.heroEvent.slug, ...events.events.map((e) => e.slug), ...programs.map((p) => p.slug)]);
+  const [details, events, programs, programme, edition] = await Promise.all([getAllEventDetails(), getEvents(), getPrograms(), getPublishedProgramme(), getEdition()]);
+  return new Set([
+    ...details.map((d) => d.slug),
+    events.heroEvent.slug,
+    ...events.events.map((e) => e.slug),
+    ...programs.map((p) => p.slug),
+    ...programme.sessions.map((s) => s.slug),
+    ...programme.speakers.map((s) => `speaker:${s.slug}`),
+    ...programme.sessions.map((s) => `edition:${s.edition}`),
+    `edition:${edition.key}`,
+  ]);
 }
 
 async function eventSlugs(now: number): Promise<ReadonlySet<string>> {
@@ -57,6 +71,14 @@ async function eventSlugs(now: number): Promise<ReadonlySet<string>> {
   return m.loading;
 }
 
+async function knownSlug(slug: string, t: number): Promise<boolean> {
+  const known = memory().events;
+  if (known && t - known.loadedAt < KNOWN_TTL_MS && (known.slugs.has(slug) || t - known.loadedAt < RELOAD_ON_MISS_MS)) {
+    return known.slugs.has(slug);
+  }
+  return (await eventSlugs(t)).has(slug);
+}
+
 export function createKnownContentLookups(now: () => number = Date.now): ExistenceLookups {
   return {
     async report(slug) {
@@ -70,14 +92,9 @@ export function createKnownContentLookups(now: () => number = Date.now): Existen
       }
       return found;
     },
-    async event(slug) {
-      const t = now();
-      const known = memory().events;
-      if (known && t - known.loadedAt < KNOWN_TTL_MS && (known.slugs.has(slug) || t - known.loadedAt < RELOAD_ON_MISS_MS)) {
-        return known.slugs.has(slug);
-      }
-      return (await eventSlugs(t)).has(slug);
-    },
+    event: (slug) => knownSlug(slug, now()),
+    speaker: (slug) => knownSlug(`speaker:${slug}`, now()),
+    edition: (key) => knownSlug(`edition:${key}`, now()),
     async ticket(reference, token) {
       try {
         return (await getTicket(reference, token, 'lookup')) !== undefined;

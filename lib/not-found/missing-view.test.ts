@@ -49,13 +49,15 @@ describe('ROUTED_TICKET_PAGES', () => {
   });
 });
 
-function lookups(known: { reports?: string[]; events?: string[]; tickets?: Record<string, boolean | undefined> }): ExistenceLookups & { asked: string[] } {
+function lookups(known: { reports?: string[]; events?: string[]; tickets?: Record<string, boolean | undefined>; speakers?: string[]; editions?: string[] }): ExistenceLookups & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
     report: async (slug) => (asked.push(`report:${slug}`), (known.reports ?? []).includes(slug)),
     event: async (slug) => (asked.push(`event:${slug}`), (known.events ?? []).includes(slug)),
     ticket: async (reference, token) => (asked.push(`ticket:${reference}`), (known.tickets ?? {})[`${reference}?${token}`]),
+    speaker: async (slug) => (asked.push(`speaker:${slug}`), (known.speakers ?? []).includes(slug)),
+    edition: async (key) => (asked.push(`edition:${key}`), (known.editions ?? []).includes(key)),
   };
 }
 
@@ -67,6 +69,18 @@ describe('missingViewFor', () => {
     expect(await missingViewFor({ kind: 'event', slug: 'e', top: false }, l)).toBeUndefined();
     expect(await missingViewFor({ kind: 'event', slug: 'nope', top: false }, l)).toBe('event');
     expect(await missingViewFor({ kind: 'event', slug: 'nope', top: true }, l)).toBe('page');
+  });
+
+  it('speakers and past programmes (issue 40 part 3): a known one renders, an unknown one is the page view', async () => {
+    const l = lookups({ speakers: ['chika-okafor'], editions: ['2025'] });
+    expect(slugRouteOf('/speakers/chika-okafor', q())).toEqual({ kind: 'speaker', slug: 'chika-okafor' });
+    expect(slugRouteOf('/programme/2025', q('day=2025-10-24'))).toEqual({ kind: 'edition', key: '2025' });
+    expect(await missingViewFor({ kind: 'speaker', slug: 'chika-okafor' }, l)).toBeUndefined();
+    expect(await missingViewFor({ kind: 'speaker', slug: 'nobody' }, l)).toBe('page');
+    expect(await missingViewFor({ kind: 'edition', key: '2025' }, l)).toBeUndefined();
+    expect(await missingViewFor({ kind: 'edition', key: '1999' }, l)).toBe('page');
+    expect(await missingViewFor({ kind: 'edition', key: 'not-a-year' }, l)).toBe('page');
+    expect(l.asked).toEqual(['speaker:chika-okafor', 'speaker:nobody', 'edition:2025', 'edition:1999']);
   });
 
   it('does not ask about a slug no page could serve', async () => {

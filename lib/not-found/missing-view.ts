@@ -30,6 +30,10 @@ export interface ExistenceLookups {
   /** An event-grid item or a programme row (either page redirects to the other's URL). */
   event(slug: string): Promise<boolean>;
   ticket(reference: string, token: string): Promise<boolean | undefined>;
+  /** A published speaker (/speakers/{slug}, issue 40 part 3). */
+  speaker(slug: string): Promise<boolean>;
+  /** An edition with published sessions, or the current one (/programme/{edition}). */
+  edition(key: string): Promise<boolean>;
 }
 
 /** The public forms whose page is a top-level segment (/register, /contact...; not /volunteer/apply). */
@@ -50,6 +54,7 @@ export const ROUTED_TOP_LEVEL: ReadonlySet<string> = new Set([
   'literacy-libraries',
   'privacy',
   'programme',
+  'speakers',
   'staff',
   'visit',
   'volunteer',
@@ -70,7 +75,12 @@ const REPORT_SLUG = /^[^/]{1,200}$/;
 export type SlugRoute =
   | { kind: 'report'; slug: string }
   | { kind: 'event'; slug: string; top: boolean }
-  | { kind: 'ticket'; reference: string; token: string | undefined };
+  | { kind: 'ticket'; reference: string; token: string | undefined }
+  | { kind: 'speaker'; slug: string }
+  | { kind: 'edition'; key: string };
+
+/** An edition's key as /programme/{edition} takes it (contract/content/programme.ts). */
+const EDITION_KEY = /^\d{4}(?:-[A-Za-z0-9]+)*$/;
 
 function decodeSegments(pathname: string): string[] | undefined {
   try {
@@ -92,6 +102,8 @@ export function slugRouteOf(pathname: string, search: URLSearchParams): SlugRout
   const [section, slug] = segments as [string, string];
   if (section === 'highlights' && slug !== 'feed.xml') return { kind: 'report', slug };
   if (section === 'events') return { kind: 'event', slug, top: false };
+  if (section === 'speakers') return { kind: 'speaker', slug };
+  if (section === 'programme') return { kind: 'edition', key: slug };
   if (section === 'tickets' && !ROUTED_TICKET_PAGES.has(slug)) {
     const t = search.getAll('t');
     return { kind: 'ticket', reference: slug, token: t.length === 1 ? t[0] : undefined };
@@ -115,6 +127,10 @@ export async function missingViewFor(route: SlugRoute, lookups: ExistenceLookups
       if (!TICKET_REFERENCE_PATTERN.test(route.reference) || !route.token) return 'ticket';
       return (await lookups.ticket(route.reference, route.token)) === false ? 'ticket' : undefined;
     }
+    case 'speaker':
+      return SLUG.test(route.slug) && (await lookups.speaker(route.slug)) ? undefined : 'page';
+    case 'edition':
+      return EDITION_KEY.test(route.key) && route.key.length <= 32 && (await lookups.edition(route.key)) ? undefined : 'page';
   }
 }
 

@@ -146,9 +146,14 @@ export interface EventInput {
   image?: string;
   registrationUrl: string;
   siteUrl?: string;
+  /** A session's speakers (issue 40 part 3): each a Person with their page. */
+  performers?: ReadonlyArray<{ name: string; path: string }>;
+  /** False: a session that needs its own ticket (no free offer). Default true. */
+  free?: boolean;
 }
 
 export function eventJsonLd(input: EventInput): JsonLdObject {
+  const free = input.free ?? true;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -157,14 +162,41 @@ export function eventJsonLd(input: EventInput): JsonLdObject {
     endDate: input.endsAt,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    isAccessibleForFree: true,
+    isAccessibleForFree: free,
     description: input.description,
     url: absoluteUrl(input.path, input.siteUrl),
     ...(input.image ? { image: [absoluteUrl(input.image, input.siteUrl)] } : {}),
     location: placeJsonLd({ name: input.venue, address: input.address, venue: input.place }),
+    ...(input.performers && input.performers.length > 0
+      ? { performer: input.performers.map((p) => ({ '@type': 'Person', name: p.name, url: absoluteUrl(p.path, input.siteUrl) })) }
+      : {}),
     organizer: organizerRef(input.siteUrl),
     superEvent: { '@type': 'Festival', name: FESTIVAL_FULL_NAME },
-    offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)),
+    ...(free ? { offers: freeOffer(absoluteUrl(input.registrationUrl, input.siteUrl)) } : {}),
+  };
+}
+
+export interface PersonInput {
+  name: string;
+  path: string;
+  description: string;
+  image?: string;
+  jobTitle?: string;
+  website?: string;
+  siteUrl?: string;
+}
+
+/** A speaker's page (issue 40 part 3): a Person, sameAs their own website. */
+export function personJsonLd(input: PersonInput): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: input.name,
+    url: absoluteUrl(input.path, input.siteUrl),
+    description: input.description,
+    ...(input.jobTitle ? { jobTitle: input.jobTitle } : {}),
+    ...(input.image ? { image: absoluteUrl(input.image, input.siteUrl) } : {}),
+    ...(input.website ? { sameAs: [input.website] } : {}),
   };
 }
 

@@ -1,21 +1,27 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
+import { cache } from 'react';
 import { EventPage as EventPageBody } from '@/components/events/event-page';
-import { viewFromCards, viewFromDetail, type EventView } from '@/components/events/resolve-event';
-import { getEventDetail, getEvents, getPrograms } from '@/lib/content';
+import { viewFromCards, viewFromDetail, viewFromSession, type EventView } from '@/components/events/resolve-event';
+import { getEventDetail, getEvents, getProgramme, getPrograms } from '@/lib/content';
 import { htmlToText } from '@/contract/html/sanitize';
 import { NOT_FOUND_TITLES } from '@/lib/not-found/headings';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 type Params = Promise<{ slug: string }>;
 
-/** A programme row's page (/events/{slug}, spec §2). */
-async function resolveProgramme(slug: string): Promise<EventView | undefined> {
+/**
+ * A programme session's page (/events/{slug}, spec §2): a session of the programme (any edition,
+ * issue 40 part 3) wins; otherwise a session detail, else the programme row that links here.
+ */
+const resolveProgramme = cache(async (slug: string): Promise<EventView | undefined> => {
+  const session = (await getProgramme()).sessions.find((s) => s.slug === slug);
+  if (session) return viewFromSession(session);
   const detail = await getEventDetail(slug, 'program');
   if (detail) return viewFromDetail(detail);
   const [events, programs] = await Promise.all([getEvents(), getPrograms()]);
   return viewFromCards(slug, 'program', events, programs);
-}
+});
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;

@@ -1,15 +1,29 @@
-import { getEventDetail } from '@/lib/content';
+import { getEventDetail, getProgramme } from '@/lib/content';
+import { markdownToText } from '@/contract/html/markdown-text';
 import { getConfig } from '@/lib/config';
 import { buildCalendar } from '@/contract/feeds/ics';
 import { FESTIVAL_FULL_NAME } from '@/contract/festival';
 import { htmlToText } from '@/contract/html/sanitize';
+import { FESTIVAL_ADDRESS } from '@/contract/fallbacks/event-details';
 
 /** One programme session as an iCalendar file (/events/{slug}/calendar.ics; issue 16). */
 export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const { slug } = await params;
-  const detail = await getEventDetail(slug, 'program');
-  if (!detail) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const { siteUrl } = getConfig();
+  // A session of the programme (issue 40 part 3) wins, as on its page; else the session detail.
+  const session = (await getProgramme()).sessions.find((s) => s.slug === slug);
+  const detail = session
+    ? {
+        slug: session.slug,
+        title: session.title,
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        venue: session.room ? `${session.venue.name}, ${session.room}` : session.venue.name,
+        address: session.venue.address ?? FESTIVAL_ADDRESS,
+        text: markdownToText(session.description, siteUrl),
+      }
+    : await getEventDetail(slug, 'program').then((d) => d && { ...d, text: htmlToText(d.description) });
+  if (!detail) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const page = `${siteUrl}/events/${encodeURIComponent(slug)}`;
   const body = buildCalendar({
     prodId: `-//${FESTIVAL_FULL_NAME}//Programme//EN`,
@@ -18,7 +32,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
       {
         uid: `session-${detail.slug}-${detail.startsAt.slice(0, 10)}@${new URL(siteUrl).host}`,
         summary: detail.title,
-        description: `${htmlToText(detail.description)}\n${page}`,
+        description: `${detail.text}\n${page}`,
         location: detail.venue === detail.address ? detail.venue : `${detail.venue} (${detail.address})`,
         url: page,
         timed: { start: detail.startsAt, end: detail.endsAt },
