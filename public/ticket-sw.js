@@ -6,8 +6,11 @@
  *
  * - /tickets/ (components/tickets/ticket-worker.tsx): a ticket page (/tickets/ITN-XXXXXX?t=<token>,
  *   exactly) and /tickets/saved;
- * - /programme (the same component on the programme page): /programme, exactly, once seen, in
- *   caches of its own (itan-programme-...), so an update of one scope never drops another's pages;
+ * - /programme (the same component on the programme pages): /programme and a past edition's
+ *   /programme/2025, each bare or filtered by day, category and venue (?day=2027-10-24&venue=main-hall:
+ *   those three parameters, each at most once, nothing else), once seen, each under its own URL, at
+ *   most PROGRAMME_PAGES_MAX of them (the oldest kept go first), in caches of its own
+ *   (itan-programme-...), so an update of one scope never drops another's pages;
  * - /staff/check-in (components/staff/gate/gate-worker.tsx): the gate's page, exactly, so a reload,
  *   a relaunch from the home screen or a tab Android discarded opens the gate with no signal (its
  *   pack and queue are in IndexedDB). Its caches are the gate's own (itan-gate-...), and signing
@@ -36,6 +39,12 @@ const TICKET_PATH = /^\/tickets\/ITN-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const TICKET_SEARCH = /^\?t=[A-Za-z0-9_-]{22}$/;
 const SAVED_PATH = '/tickets/saved';
 const PROGRAMME_PATH = '/programme';
+/** A past (or any) edition's programme: /programme/2025 (contract/content/programme.ts, an edition's key). */
+const PROGRAMME_EDITION_PATH = /^\/programme\/\d{4}(?:-[A-Za-z0-9]+)*$/;
+/** The programme's filters (components/programme/programme-listing.tsx): its only query parameters. */
+const PROGRAMME_FILTERS = ['day', 'category', 'venue'];
+/** Programme views kept at most: a visitor taps through a few days and venues, not hundreds. */
+const PROGRAMME_PAGES_MAX = 30;
 const GATE_PATH = '/staff/check-in';
 
 /**
@@ -57,7 +66,8 @@ const ROLES = {
     wait: 6000,
     install: null,
     /** @param {URL} url */
-    keeps: (url) => url.pathname === PROGRAMME_PATH && url.search === '',
+    keeps: isProgrammeView,
+    maxPages: PROGRAMME_PAGES_MAX,
     offline: 'This page is not saved on this phone, so it cannot open without a connection.</p><p>The full programme, once opened on this phone, opens with no signal: see <a href="/programme">the programme</a>. Your tickets: <a href="/tickets/saved">tickets on this phone</a>.',
   },
   gate: {
@@ -69,6 +79,19 @@ const ROLES = {
     offline: 'The gate has not been opened on this phone with a connection yet, so it cannot open without one.</p><p>Open <a href="/staff/check-in">the gate</a> once while online and signed in: after that it opens with no signal, with its ticket list.',
   },
 };
+
+/**
+ * /programme or /programme/{edition}, bare or with filters only (each of day, category and venue at
+ * most once, short): anything else in the scope is left to the network.
+ * @param {URL} url
+ */
+function isProgrammeView(url) {
+  if (url.pathname !== PROGRAMME_PATH && !PROGRAMME_EDITION_PATH.test(url.pathname)) return false;
+  if (url.search === '') return true;
+  if (url.search.length > 200) return false;
+  const names = [...url.searchParams.keys()];
+  return new Set(names).size === names.length && names.every((name) => PROGRAMME_FILTERS.includes(name));
+}
 
 /** The role of this registration, from its scope (the ticket pages' when it cannot tell). */
 function roleOf(scope) {
@@ -198,7 +221,18 @@ async function remember(pages, key, response) {
   if (response.status !== 200 || response.redirected || response.type !== 'basic') return;
   const copy = response.clone();
   await pages.put(key, response);
+  if (ROLE.maxPages) await trimPages(pages, ROLE.maxPages);
   await keepStaticFiles(await copy.text());
+}
+
+/**
+ * At most `max` kept pages: the oldest kept go first (a page kept again moves to the end).
+ * @param {Cache} pages
+ * @param {number} max
+ */
+async function trimPages(pages, max) {
+  const keys = await pages.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => pages.delete(key)));
 }
 
 /** @param {string} url a page to fetch and keep (install, activate). */

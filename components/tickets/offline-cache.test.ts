@@ -40,6 +40,8 @@ class FakeCache {
   async put(input: string | Request, response: Response) {
     // The Cache API reads the whole body before it resolves.
     const body = await response.arrayBuffer();
+    // A put replaces the old entry and goes to the end (the Cache API's order: oldest first).
+    this.entries.delete(keyOf(input));
     this.entries.set(keyOf(input), new Response(body, { status: response.status, headers: response.headers }));
   }
   async delete(input: string | Request) {
@@ -331,7 +333,7 @@ describe('ticket-sw.js for the programme and for the gate', () => {
     vi.useRealTimers();
   });
 
-  it('the programme scope keeps /programme exactly, in its own caches, and nothing else', async () => {
+  it('the programme scope keeps /programme, its filtered views and past editions, in its own caches, and nothing else', async () => {
     const worker = loadWorker(PROGRAMME_WORKER_SCOPE);
     const PROGRAMME = `${ORIGIN}/programme`;
     worker.network.set(PROGRAMME, page('<h1>The festival, day by day</h1><script src="/_next/static/chunks/p-1.js"></script>'));
@@ -340,14 +342,27 @@ describe('ticket-sw.js for the programme and for the gate', () => {
     expect(worker.caches.dump()).toEqual({});
     expect(await (await worker.request(PROGRAMME, navigate))!.text()).toContain('day by day');
     expect(worker.caches.dump()).toEqual({ 'itan-programme-pages-v1': [PROGRAMME], 'itan-programme-static-v1': [`${ORIGIN}/_next/static/chunks/p-1.js`] });
+    // Filtered views (issue 40 part 3) and a past edition's programme: each kept under its own URL.
+    const views = [`${PROGRAMME}?day=2027-10-24`, `${PROGRAMME}?day=2027-10-24&category=readings&venue=main-hall`, `${PROGRAMME}/2025`, `${PROGRAMME}/2025?venue=open-air-stage`];
+    for (const url of views) {
+      worker.network.set(url, page(`<h1>view ${url}</h1>`));
+      expect((await worker.request(url, navigate))!.status, url).toBe(200);
+    }
+    expect(worker.caches.dump()['itan-programme-pages-v1']).toEqual([PROGRAMME, ...views]);
     worker.network.clear();
     const offline = await worker.request(PROGRAMME, navigate);
     expect(offline!.status).toBe(200);
     expect(await offline!.text()).toContain('day by day');
-    // Other URLs in the scope (a filtered view, a past year, a ticket page, an RSC request, a post) are left to the network.
+    for (const url of views) expect(await (await worker.request(url, navigate))!.text(), url).toContain(`view ${url}`);
+    // A view never opened has no copy: the offline page, never another view's copy.
+    expect((await worker.request(`${PROGRAMME}?day=2027-10-25`, navigate))!.status).toBe(503);
+    // Anything else in the scope (another parameter, a repeated filter, a deeper path, a ticket page, an RSC request, a post) is left to the network.
     for (const [url, init] of [
-      [`${PROGRAMME}?day=2027-10-24`, navigate],
-      [`${PROGRAMME}/2025`, navigate],
+      [`${PROGRAMME}?page=2`, navigate],
+      [`${PROGRAMME}?day=2027-10-24&day=2027-10-25`, navigate],
+      [`${PROGRAMME}/2025/extra`, navigate],
+      [`${PROGRAMME}/not-a-year`, navigate],
+      [`${PROGRAMME}me`, navigate],
       [TICKET_A, navigate],
       [PROGRAMME, {}],
       [PROGRAMME, { mode: 'navigate', method: 'POST' }],
@@ -356,6 +371,24 @@ describe('ticket-sw.js for the programme and for the gate', () => {
       await settled;
       expect(handled, `${url} ${JSON.stringify(init)}`).toBe(false);
     }
+  });
+
+  it('the programme scope keeps at most 30 views, the oldest kept going first', async () => {
+    const worker = loadWorker(PROGRAMME_WORKER_SCOPE);
+    const PROGRAMME = `${ORIGIN}/programme`;
+    const urls = Array.from({ length: 32 }, (_, i) => `${PROGRAMME}?category=c${i}`);
+    for (const url of urls) {
+      worker.network.set(url, page(`<p>${url}</p>`));
+      await worker.request(url, navigate);
+    }
+    // The first one seen again: it moves to the end and stays.
+    await worker.request(urls[2]!, navigate);
+    await worker.request(urls[0]!, navigate);
+    const kept = worker.caches.dump()['itan-programme-pages-v1']!;
+    expect(kept).toHaveLength(30);
+    expect(kept).not.toContain(urls[1]);
+    expect(kept).not.toContain(urls[3]);
+    expect(kept.slice(-2)).toEqual([urls[2], urls[0]]);
   });
 
   it('the gate scope keeps the gate page only, never another staff page, an API call or an action post; offline it opens the kept gate', async () => {
