@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleJsonLd, eventJsonLd, festivalJsonLd, organizationJsonLd, serializeJsonLd } from './json-ld';
+import { articleJsonLd, eventJsonLd, festivalJsonLd, organizationJsonLd, personJsonLd, serializeJsonLd } from './json-ld';
 import { pageMetadata } from './metadata';
 import { absoluteUrl } from './urls';
 
@@ -99,5 +99,32 @@ describe('pageMetadata', () => {
     expect(meta.openGraph).toMatchObject({ url: canonical, title: 'About · Ìtàn Festival' });
     expect(meta.twitter).toMatchObject({ card: 'summary_large_image' });
     expect(meta.title).toEqual({ absolute: 'About · Ìtàn Festival' });
+  });
+});
+
+describe('the programme’s structured data (issue 40 part 3)', () => {
+  const base = { name: 'Opening Reading', path: '/events/opening', startsAt: '2027-10-22T10:00:00+01:00', endsAt: '2027-10-22T11:30:00+01:00', venue: 'Centenary Hall · Main Hall', address: 'Centenary Hall, Ake', description: 'x', registrationUrl: '/register', siteUrl: 'https://itan.example' };
+  it('a session names its speakers as performers (Person, name and page), and a ticketed one offers nothing free', () => {
+    const ld = eventJsonLd({ ...base, performers: [{ name: 'Chika Okafor', path: '/speakers/chika-okafor' }], free: false });
+    expect(ld.performer).toEqual([{ '@type': 'Person', name: 'Chika Okafor', url: 'https://itan.example/speakers/chika-okafor' }]);
+    expect(ld.isAccessibleForFree).toBe(false);
+    expect(ld.offers).toBeUndefined();
+    const free = eventJsonLd(base);
+    expect(free.performer).toBeUndefined();
+    expect(free.isAccessibleForFree).toBe(true);
+    expect(free.offers).toMatchObject({ price: '0' });
+  });
+
+  it('a speaker is a Person, sameAs their website', () => {
+    expect(personJsonLd({ name: 'Chika Okafor', path: '/speakers/chika-okafor', description: 'Novelist.', jobTitle: 'Novelist', website: 'https://chika.example', image: '/api/media/c.webp', siteUrl: 'https://itan.example' })).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Chika Okafor',
+      url: 'https://itan.example/speakers/chika-okafor',
+      description: 'Novelist.',
+      jobTitle: 'Novelist',
+      image: 'https://itan.example/api/media/c.webp',
+      sameAs: ['https://chika.example'],
+    });
   });
 });
