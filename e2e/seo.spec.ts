@@ -9,7 +9,7 @@ const REPORT_SLUGS = [
   'july-book-circle-ake-2025',
 ];
 const PROGRAMME_SLUGS = ['opening-reading-letters-from-ake', 'indigo-and-ink', 'poetry-under-olumo', 'stories-on-screen', 'homecoming-closing-concert'];
-const PAGES = ['/', '/about', '/highlights', '/volunteer', '/donations', '/partnerships', '/register', '/annual-festival', '/bi-monthly', '/literacy-libraries', '/creative-economy', '/visit', '/programme', '/contact', '/privacy'];
+const PAGES = ['/', '/about', '/highlights', '/volunteer', '/donations', '/partnerships', '/register', '/annual-festival', '/bi-monthly', '/literacy-libraries', '/creative-economy', '/visit', '/programme', '/speakers', '/contact', '/privacy'];
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'item' });
 

@@ -69,7 +69,8 @@ test.describe('/programme', () => {
     const first = days.first().getByTestId('programme-session').first();
     await expect(first).toContainText('10:00–11:30');
     await expect(first).toContainText('Readings');
-    await expect(first).toContainText('Centenary Hall, Ake, Abeokuta');
+    // The seeded sessions' venue and room (issue 40 part 3: venues are entries).
+    await expect(first).toContainText('Centenary Hall, Ake · Main Hall');
     const ics = first.getByRole('link', { name: /Add to calendar/ });
     await expect(ics).toHaveAttribute('href', '/events/opening-reading-letters-from-ake/calendar.ics');
     await expect(page.getByRole('link', { name: 'Add the whole festival to your calendar (.ics)' })).toHaveAttribute('href', '/festival.ics');

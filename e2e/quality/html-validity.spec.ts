@@ -22,7 +22,7 @@ import { NOT_FOUND_PATH, pageRoutes } from '../support/routes';
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
 /** Pages in states the sitemap does not list. */
-const STATE_PAGES = ['/highlights?category=partnership', '/highlights/no-such-report', '/events/no-such-event'];
+const STATE_PAGES = ['/highlights?category=partnership', '/highlights/no-such-report', '/events/no-such-event', '/speakers/no-such-speaker', '/programme/1999'];
 
 /** Each form page, and a submit that fails validation (everything left empty). */
 const FORM_PAGES = ['/register', '/donations', '/partnerships', '/volunteer/apply'];

@@ -33,6 +33,9 @@ export const FIXED_TITLES: Readonly<Record<string, string>> = {
   '/staff/login': 'Staff sign-in · Ìtàn Festival',
   '/visit': 'Plan your visit · Ìtàn Festival',
   '/programme': 'Programme · Ìtàn Festival',
+  // Issue 40 part 3: a filtered programme (an unknown venue: its "No sessions match" view, never a 404) and the speakers.
+  '/programme?venue=no-such-venue': 'Programme · Ìtàn Festival',
+  '/speakers': 'Speakers and artists · Ìtàn Festival',
   '/contact': 'Contact · Ìtàn Festival',
   '/privacy': 'Privacy notice · Ìtàn Festival',
   '/contact/thank-you': 'Message sent · Ìtàn Festival',
@@ -49,6 +52,8 @@ export const MISSING_PATHS: Readonly<Record<string, string>> = {
   '/highlights/no-such-report': NOT_FOUND_HEADINGS.report,
   '/events/no-such-programme': NOT_FOUND_HEADINGS.event,
   '/no-such-page': NOT_FOUND_HEADINGS.page,
+  '/speakers/no-such-speaker': NOT_FOUND_HEADINGS.page,
+  '/programme/1999': NOT_FOUND_HEADINGS.page,
   '/tickets/ITN-7K3Q9P?t=not-the-token': NOT_FOUND_HEADINGS.ticket,
   '/tickets/not-a-reference': NOT_FOUND_HEADINGS.ticket,
   '/a/b/c': NOT_FOUND_HEADINGS.page,

@@ -31,9 +31,9 @@ describe('EXTRA_PAGES, with the public forms’ pages derived (contract/forms/pu
     expect(new Set(EXTRA_PAGES).size).toBe(EXTRA_PAGES.length);
   });
 
-  it('adds only public forms’ pages (today /contact, which the sitemap lists anyway)', () => {
+  it('adds only public forms’ pages (today /contact, which the sitemap lists anyway) and the programme’s filtered views', () => {
     const forms = new Set([...PUBLIC_FORM_PAGES, ...PUBLIC_THANK_YOU_PAGES]);
-    expect(EXTRA_PAGES.filter((p) => !BEFORE.includes(p) && !forms.has(p))).toEqual([]);
+    expect(EXTRA_PAGES.filter((p) => !BEFORE.includes(p) && !forms.has(p) && !p.startsWith('/programme?'))).toEqual([]);
     expect(EXTRA_PAGES).toContain('/contact');
   });
 });

@@ -23,6 +23,9 @@ export const EXTRA_PAGES: readonly string[] = [
   // Issue 31: the newsletter's confirmation page (a forged token: the page with its button) and its done page.
   '/newsletter/confirm?email=reader%40example.com&t=AAAAAAAAAAAAAAAAAAAAAA',
   '/newsletter/confirm/done',
+  // Issue 40 part 3: the programme filtered (plain links), and its "No sessions match" view.
+  '/programme?category=readings',
+  '/programme?venue=no-such-venue',
 ];
 
 /** A path no route serves: the not-found page must be as good as the rest. */
