@@ -52,6 +52,16 @@ describe('programme filters (issue 40 part 3)', () => {
     expect(filterSessions(sessions, { category: 'Ake' }).map((s) => s.slug)).toEqual(['a']);
   });
 
+  it('a category naming none exactly is looked for inside them, folded; one naming a category exactly keeps only it', () => {
+    const sessions = [session({ slug: 'ake', category: 'Àkẹ́ Readings' }), session({ slug: 'plain', category: 'Readings' }), session({ slug: 'poetry', category: 'Poetry' })];
+    expect(filterSessions(sessions, { category: 'Ake' }).map((s) => s.slug)).toEqual(['ake']);
+    expect(filterSessions(sessions, { category: 'readings' }).map((s) => s.slug)).toEqual(['plain']);
+    expect(filterSessions(sessions, { category: 'ake-readings' }).map((s) => s.slug)).toEqual(['ake']);
+    expect(filterSessions(sessions, { category: 'READ' }).map((s) => s.slug)).toEqual(['ake', 'plain']);
+    expect(filterSessions(sessions, { category: 'film' })).toEqual([]);
+    expect(filterSessions(sessions, { category: '--' })).toEqual([]);
+  });
+
   it('filters the seeded programme by day, category and venue, combined; an unknown value keeps nothing', () => {
     const { sessions } = seeded();
     expect(sessions).toHaveLength(5);

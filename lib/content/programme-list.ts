@@ -1,6 +1,6 @@
 import type { EventDetail, Program } from '@/contract/content/schemas';
 import type { ProgrammeData, ProgrammeSession, Speaker, Venue } from '@/contract/content/programme';
-import { foldText } from '@/contract/fold';
+import { foldedIncludes, foldText } from '@/contract/fold';
 import { dayLabel, lagosDate, programmeByDay, sessionIcsPath, type Programme, type ProgrammeDay } from './programme';
 
 /**
@@ -55,13 +55,24 @@ export function filterFromSearch(search: Record<string, string | string[] | unde
 
 export const hasFilter = (f: ProgrammeFilter) => Boolean(f.day || f.category || f.venue);
 
-/** The sessions a filter keeps: all of them (combined with "and"); a day keeps what runs on it. */
+/**
+ * The sessions a filter keeps: all of them (combined with "and"); a day keeps what runs on it. A
+ * category names one exactly (its folded text or link form: the filter links); when it names none
+ * of these sessions' categories, it is looked for inside them, folded ("Ake" finds "Àkẹ́ Readings").
+ */
 export function filterSessions(sessions: readonly ProgrammeSession[], filter: ProgrammeFilter): ProgrammeSession[] {
   const venue = filter.venue ? filterKey(filter.venue) : undefined;
+  const category = filter.category;
+  let inCategory: ((s: ProgrammeSession) => boolean) | undefined;
+  if (category) {
+    const exact = sessions.some((s) => categoryMatches(s.category, category));
+    const words = category.replace(/-/g, ' ');
+    inCategory = exact ? (s) => categoryMatches(s.category, category) : (s) => foldText(words) !== '' && foldedIncludes(s.category, words);
+  }
   return sessions.filter(
     (s) =>
       (!filter.day || s.date === filter.day) &&
-      (!filter.category || categoryMatches(s.category, filter.category)) &&
+      (!inCategory || inCategory(s)) &&
       (!venue || s.venue.slug === venue || filterKey(s.venue.name) === venue),
   );
 }
