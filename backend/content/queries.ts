@@ -18,14 +18,15 @@ export const getEvents = (db: Db) => getContentBlock<Events>(db, 'events');
 export const getStoredEventDetails = (db: Db) => getContentBlock<StoredEventDetail[]>(db, 'event-details');
 
 /**
- * GET /content/event-details/: every event and session detail as the site shows it. The date rule:
- * a seeded detail (never edited) is moved from FALLBACK_FESTIVAL_START_DATE to the current
- * edition's start, and its seeded copy written for that edition, as the static copy is; a detail
- * staff saved (`editedAt`) keeps exactly its times and words.
+ * GET /content/event-details/: every event's detail (kind 'event') as the site shows it; the
+ * sessions' details come from the programme's entries now (issue 40 part 3), and the block's old
+ * 'program' rows are no longer read. The date rule: a seeded detail (never edited) is moved from
+ * FALLBACK_FESTIVAL_START_DATE to the current edition's start, and its seeded copy written for
+ * that edition, as the static copy is; a detail staff saved (`editedAt`) keeps exactly its times and words.
  */
 export async function listEventDetails(db: Db, edition: EditionFacts): Promise<EventDetail[] | undefined> {
   const stored = await getStoredEventDetails(db);
-  return stored?.map((d) => (d.editedAt ? publicEventDetail(d) : shiftEventDetail(publicEventDetail(d), edition)));
+  return stored?.filter((d) => d.kind === 'event').map((d) => (d.editedAt ? publicEventDetail(d) : shiftEventDetail(publicEventDetail(d), edition)));
 }
 
 /** A stored detail without its edit mark. */
@@ -33,18 +34,6 @@ export function publicEventDetail(stored: StoredEventDetail): EventDetail {
   const detail: StoredEventDetail = { ...stored };
   delete detail.editedAt;
   return detail;
-}
-
-export async function listPrograms(db: Db): Promise<Program[]> {
-  const rows = await db.selectFrom('programs').selectAll().orderBy('position').orderBy('id').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    leftLabel: r.left_label,
-    title: r.title,
-    subtitle: r.subtitle,
-    avatar: r.avatar,
-    slug: r.slug,
-  }));
 }
 
 function toHighlight(r: Selectable<HighlightTable>): Highlight {
@@ -124,14 +113,4 @@ export async function putContentBlock(db: Db, key: ContentBlockKey, data: unknow
 /** Rewrites an existing content block. */
 export async function updateContentBlock(db: Db, key: ContentBlockKey, data: unknown, at: string): Promise<void> {
   await db.updateTable('content_blocks').set({ data: JSON.stringify(data), updated_at: at }).where('key', '=', key).execute();
-}
-
-/** Changes one programme row; false when there is no such row. */
-export async function updateProgram(db: Db, id: string, change: { title: string; leftLabel?: string | undefined; avatar?: string | undefined }): Promise<boolean> {
-  const result = await db
-    .updateTable('programs')
-    .set({ title: change.title, ...(change.leftLabel ? { left_label: change.leftLabel } : {}), ...(change.avatar ? { avatar: change.avatar } : {}) })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) !== 0;
 }

@@ -13,8 +13,10 @@ import { validJson } from '../kernel/validate';
 import { knownImage } from '../media/known-image';
 import { requireStaff } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../kernel/deps';
-import { getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights, listPrograms } from './queries';
-import { saveEventCard, saveEventDetail, saveHero, saveProgramme } from './service';
+import { getEvents, getHero, listEventDetails, getHighlightBySlug, listFeaturedHighlights, listHighlights } from './queries';
+import { saveEventCard, saveEventDetail, saveHero } from './service';
+import { publishedProgramme } from './programme';
+import { programsOf, sessionDetail } from '@/contract/content/programme-answers';
 import { listPublishedEntries, readContentBlock } from './entries';
 import { CONTENT_KINDS } from '@/contract/content/kinds';
 import { CONTENT_BLOCKS, type ContentBlockKey } from '@/contract/content/blocks';
@@ -52,10 +54,12 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
     return events ? c.json(events) : fail(c, 404, 'Events content not found.');
   });
 
-  // Every event's and session's detail (issue 17): seeded ones follow the current edition (dates and copy), edited ones keep theirs.
+  // Every event's detail (issue 17): seeded ones follow the current edition (dates and copy), edited ones keep theirs;
+  // then every published session's, of every edition, from the programme's entries (issue 40 part 3).
   r.get('/event-details', async (c) => {
     const details = await listEventDetails(db, await currentEdition(db, config));
-    return details ? c.json(details) : fail(c, 404, 'Content not found.');
+    if (!details) return fail(c, 404, 'Content not found.');
+    return c.json([...details, ...(await publishedProgramme(db)).sessions.map(sessionDetail)]);
   });
 
   // Page copy (issue 16), edited as entries (issue 40): each block put together from its kinds' published entries.
@@ -71,7 +75,8 @@ export function contentRoutes(db: Db, siteUrl: string, config: Pick<BackendConfi
     });
   }
 
-  r.get('/programs', async (c) => c.json(await listPrograms(db)));
+  // The current edition's published sessions, by start (issue 40 part 3); the old `programs` table is no longer read.
+  r.get('/programs', async (c) => c.json(programsOf((await publishedProgramme(db)).sessions, (await currentEdition(db, config)).key)));
   // Edited as entries (issue 40): the published episodes, in their order, each with its id.
   r.get('/podcasts', async (c) => c.json((await listPublishedEntries(db, CONTENT_KINDS.podcasts)).map((e) => ({ id: e.id, ...e.data }))));
 
@@ -133,19 +138,8 @@ export function adminContentRoutes(deps: AppDeps) {
   // Title, start and end (ISO, Lagos +01:00 from the form), venue, address, description.
   r.post('/event-details/:slug', validJson(ENDPOINTS.eventDetailSave.request), async (c) => {
     const saved = await saveEventDetail(db, dialect, c.get('staff'), c.req.param('slug'), c.req.valid('json'));
+    if (saved === 'session') return fail(c, 409, EVENT_DETAIL_MESSAGES.programmeSession);
     return saved ? c.json({ success: true, data: saved, message: EVENT_DETAIL_MESSAGES.saved }) : fail(c, 404, EVENT_DETAIL_MESSAGES.notFound);
-  });
-  return r;
-}
-
-/** POST /api/admin/programs/<id>/: one programme row's title, category and image (issue 17 item 4). */
-export function adminProgramRoutes(deps: AppDeps) {
-  const { db } = deps;
-  const r = new Hono<AppEnv>({ strict: false });
-  r.use('*', requireStaff(db));
-  r.post('/:id', validJson(ENDPOINTS.programSave.request), knownImage(db), async (c) => {
-    const found = await saveProgramme(db, c.get('staff'), c.req.param('id'), c.req.valid('json'));
-    return found ? c.json({ success: true, message: CARD_MESSAGES.saved }) : fail(c, 404, CARD_MESSAGES.notFound);
   });
   return r;
 }

@@ -4,7 +4,7 @@ import type { EventDetail, Events, Hero } from '@/contract/content/schemas';
 import { recordAudit } from '../audit/log';
 import type { Db, DbDialect } from '../db/schema';
 import type { StaffUser } from '../kernel/deps';
-import { getEvents, getHero, getStoredEventDetails, lockContentBlock, publicEventDetail, putContentBlock, updateContentBlock, updateProgram } from './queries';
+import { getEvents, getHero, getStoredEventDetails, lockContentBlock, publicEventDetail, putContentBlock, updateContentBlock } from './queries';
 
 /**
  * Staff editing of the site's content (issue 17 item 4): the hero, the events' cards, event and
@@ -50,29 +50,21 @@ export async function saveEventCard(db: Db, dialect: DbDialect, staff: StaffUser
 }
 
 /**
- * One event's or session's detail, marked `editedAt`, so from now on its times are served exactly
- * as saved (no FESTIVAL_START_DATE shift). The detail as the site shows it; undefined when there is none.
+ * One event's detail, marked `editedAt`, so from now on its times are served exactly as saved (no
+ * FESTIVAL_START_DATE shift). The detail as the site shows it; undefined when there is none;
+ * 'session' for a programme session's slug (its details are its entry's now, issue 40 part 3).
  */
-export async function saveEventDetail(db: Db, dialect: DbDialect, staff: StaffUser, slug: string, input: EventDetailInput): Promise<EventDetail | undefined> {
+export async function saveEventDetail(db: Db, dialect: DbDialect, staff: StaffUser, slug: string, input: EventDetailInput): Promise<EventDetail | 'session' | undefined> {
   return db.transaction().execute(async (trx) => {
     await lockContentBlock(trx, dialect, 'event-details');
     const details = await getStoredEventDetails(trx);
     const current = details?.find((d) => d.slug === slug);
     if (!details || !current) return undefined;
+    if (current.kind === 'program') return 'session';
     const at = new Date().toISOString();
     const next: StoredEventDetail = { ...current, ...input, editedAt: at };
     await updateContentBlock(trx, 'event-details', details.map((d) => (d.slug === slug ? next : d)), at);
-    await recordAudit(trx, staff, { action: 'event-detail.update', targetType: current.kind === 'program' ? 'programme' : 'event', targetId: slug, summary: `${input.title}: ${input.startsAt} – ${input.endsAt}, ${input.venue}` });
+    await recordAudit(trx, staff, { action: 'event-detail.update', targetType: 'event', targetId: slug, summary: `${input.title}: ${input.startsAt} – ${input.endsAt}, ${input.venue}` });
     return publicEventDetail(next);
-  });
-}
-
-/** One programme row's title, category and image; false when there is no such row. */
-export async function saveProgramme(db: Db, staff: StaffUser, id: string, input: CardInput): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const found = await updateProgram(trx, id, { title: input.title, leftLabel: input.category, avatar: input.imageId ? mediaUrl(input.imageId) : undefined });
-    if (!found) return false;
-    await recordAudit(trx, staff, { action: 'programme.update', targetType: 'programme', targetId: id, summary: input.title });
-    return true;
   });
 }

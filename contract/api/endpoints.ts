@@ -142,7 +142,6 @@ export const ENDPOINTS = {
   // ---- Staff: publishing (issue 17) ----
   heroSave: endpoint({ method: 'POST', path: '/api/admin/content/hero/', request: heroInputSchema, result: heroResultSchema, builtInOnly: true }),
   eventCardSave: endpoint({ method: 'POST', path: '/api/admin/content/events/:slug/', request: cardInputSchema, result: cardResultSchema, builtInOnly: true }),
-  programSave: endpoint({ method: 'POST', path: '/api/admin/programs/:id/', request: cardInputSchema, result: cardResultSchema, builtInOnly: true }),
   eventDetailSave: endpoint({ method: 'POST', path: '/api/admin/content/event-details/:slug/', request: eventDetailRequestSchema, result: eventDetailResultSchema, builtInOnly: true }),
   reports: endpoint({ method: 'GET', path: '/api/admin/reports/', result: adminReportListSchema, builtInOnly: true }),
   report: endpoint({ method: 'GET', path: '/api/admin/reports/:id/', result: adminReportResultSchema, builtInOnly: true }),

@@ -22,6 +22,8 @@ export const EVENT_DETAIL_MESSAGES = {
   descriptionTooLong: 'The description must be 4,000 characters or fewer',
   saved: 'Date, time and place saved. They are on the site now.',
   notFound: 'There is no such event or programme session.',
+  /** A session's time and place are its entry's now (issue 40 part 3): edited under Content, Programme: sessions. */
+  programmeSession: 'A programme session is edited in Content, under “Programme: sessions”.',
 } as const;
 
 export { EVENT_DETAIL_LIMITS };

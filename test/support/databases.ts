@@ -10,6 +10,7 @@ import { TEST_EDITION_ENV, TEST_EDITION_KEY } from './edition-env';
 import { connectDb, type DbHandle } from '../../backend/db/connect';
 import { migrateToLatest } from '../../backend/db/migrate';
 import { seedContent } from '../../backend/db/seed';
+import { currentEdition } from '../../backend/edition/service';
 import { createSandboxGateway, type PaymentGateway, type PaystackCheckout } from '../../backend/payments';
 import type { AppDeps, Logger } from '../../backend/kernel/deps';
 import { silentLogger } from '@/backend/kernel/log';
@@ -116,8 +117,9 @@ export async function buildApp(
   options: { env?: Record<string, string>; gateway?: PaymentGateway; checkout?: PaystackCheckout; log?: Logger; onOutboxWrite?: AppDeps['onOutboxWrite'] } = {},
 ): Promise<TestApp> {
   await migrateToLatest(handle.db);
-  await seedContent(handle.db);
   const config = testConfig(options.env);
+  // The seeded programme is written for the edition the app runs in, as backend/start.ts seeds it.
+  await seedContent(handle.db, config.now(), await currentEdition(handle.db, config));
   const app = createApp({
     db: handle.db,
     dialect: handle.dialect,

@@ -73,8 +73,9 @@ export const cardAction = staffAction({
     const imageError = await takeImageUpload(formData.get(`${kind}-${key}-image`), values);
     const parsed = cardInputSchema.safeParse(values);
     if (!parsed.success || imageError) return fail(values, inFormOrder(CARD_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
-    if (kind === 'program') await call('programSave', { params: { id: key }, body: parsed.data });
-    else await call('eventCardSave', { params: { slug: key }, body: parsed.data });
+    // Programme rows are sessions now, edited under Content (issue 40 part 3): POST /api/admin/programs/ is gone.
+    if (kind === 'program') return fail(values, {}, CARD_MESSAGES.notFound);
+    await call('eventCardSave', { params: { slug: key }, body: parsed.data });
     contentChanged();
     revalidatePath('/');
     revalidatePath('/programme');
