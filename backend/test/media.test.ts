@@ -203,8 +203,9 @@ describe.each(dbTargets)('image uploads and the media sweep on $name', (target) 
     expect((await post('/api/admin/content/hero/', { title: 'Stories gather', body: 'Two days in Ake.', ctaText: 'Register', imageId: hero, imageAlt: 'Drummers' })).status).toBe(200);
     const events = (await (await app.request('/api/content/events/')).json()) as Json;
     expect((await post(`/api/admin/content/events/${events.events[0].slug}/`, { title: 'Book Circle', imageId: card })).status).toBe(200);
-    const programs = (await (await app.request('/api/content/programs/')).json()) as Json[];
-    expect((await post(`/api/admin/programs/${programs[0]!.id}/`, { title: 'Open mic', imageId: programme })).status).toBe(200);
+    const sessions = (await (await app.request('/api/admin/entries/sessions/', { headers: { Authorization: `Bearer ${token}` } })).json()) as Json;
+    const session = sessions.data.entries[0] as Json;
+    expect((await post(`/api/admin/entries/sessions/${session.id}/`, { data: { ...session.draft, avatar: `/api/media/${programme}.jpg` } })).status).toBe(200);
 
     const everything = await mediaIds(db);
     const old = everything.filter((id) => id !== fresh);

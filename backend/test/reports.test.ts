@@ -5,6 +5,7 @@ import type { EventDetail } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import { editionFrom } from '@/contract/edition';
 import { MEDIA_LIMITS, REPORT_MESSAGES } from '@/contract/api/reports';
+import { EVENT_DETAIL_MESSAGES } from '@/contract/api/event-details';
 import type { BackendApp } from '../app';
 import { issueToken, upsertStaffUser } from '../auth/queries';
 import { migrations } from '../db/migrations';
@@ -264,7 +265,7 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(audit.map((a) => a.summary).sort()).toEqual(['Again', 'Stories <b>gather</b>']);
   });
 
-  it('edits an event card and a programme row: validated, audited, served by the content endpoints', async () => {
+  it('edits an event card: validated, audited, served by the content endpoints; programme rows are sessions now (no POST /api/admin/programs/)', async () => {
     const events = (await (await app.request('/api/content/events/')).json()) as Json;
     const card = events.events[1] as Json;
     expect((await postJson(app, `/api/admin/content/events/${card.slug}/`, { title: 'x' })).status).toBe(401);
@@ -279,23 +280,24 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     expect(after.heroEvent).toMatchObject({ title: 'Ìtàn 2026', subtitle: 'Two days in Ake', image: events.heroEvent.image });
 
     const programs = (await (await app.request('/api/content/programs/')).json()) as Json[];
-    const row = programs[2]!;
-    expect((await post(`/api/admin/programs/${row.id}/`, { title: 'Open mic, outdoors', category: 'Music' })).status).toBe(200);
-    expect((await post('/api/admin/programs/999/', { title: 'x' })).status).toBe(404);
-    const rows = (await (await app.request('/api/content/programs/')).json()) as Json[];
-    expect(rows[2]).toEqual({ ...row, title: 'Open mic, outdoors', leftLabel: 'Music' });
+    expect((await post(`/api/admin/programs/${programs[2]!.id}/`, { title: 'Open mic, outdoors', category: 'Music' })).status).toBe(404);
     const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', 'in', ['event.update', 'programme.update']).execute();
-    expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`event.update ${card.slug}`, `event.update ${events.heroEvent.slug}`, `programme.update ${row.id}`].sort());
+    expect(audit.map((a) => `${a.action} ${a.target_id}`).sort()).toEqual([`event.update ${card.slug}`, `event.update ${events.heroEvent.slug}`].sort());
   });
 
-  it('edits an event detail (Lagos times, venue, address, description): validated, audited, served by /api/content/event-details/; edited times are never shifted', async () => {
+  it("edits an event detail (Lagos times, venue, address, description): validated, audited, served by /api/content/event-details/; edited times are never shifted; a session's is its entry's (409)", async () => {
     // Served on a second app whose festival starts a year and a day later (2026-10-25): unedited details move with it.
     const shifted = (await buildApp(database.handle, { env: { FESTIVAL_START_DATE: '2026-10-25', FESTIVAL_END_DATE: '2026-10-26' } })).app;
     const list = async (on: BackendApp = app) => (await (await on.request('/api/content/event-details/')).json()) as Json[];
     const before = await list();
-    expect(before).toEqual(eventDetailsFallback);
-    const session = before.find((d) => d.kind === 'program')!;
-    const other = before.find((d) => d.kind === 'program' && d.slug !== session.slug)!;
+    expect(before.filter((d) => d.kind === 'event')).toEqual(eventDetailsFallback.filter((d) => d.kind === 'event'));
+    // The events' details, not the festival's own (its copy is rewritten for the edition).
+    const session = before.filter((d) => d.kind === 'event')[1]!;
+    const other = before.filter((d) => d.kind === 'event')[2]!;
+    const programme = before.find((d) => d.kind === 'program')!;
+    const refused = await post(`/api/admin/content/event-details/${programme.slug}/`, { title: 'Poetry at dusk', startsAt: '2026-10-24T18:30', endsAt: '2026-10-24T20:00', venue: 'The Courtyard', address: 'Ake Road, Abeokuta', description: 'Poems.' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Json).message).toBe(EVENT_DETAIL_MESSAGES.programmeSession);
     const path = `/api/admin/content/event-details/${session.slug}/`;
     const valid = { title: 'Poetry at dusk', startsAt: '2026-10-24T18:30', endsAt: '2026-10-24T20:00', venue: 'The Courtyard', address: 'Ake Road, Abeokuta', description: 'Poems <b>aloud</b>.\n\nBring a friend & a poem.' };
 
@@ -339,7 +341,7 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
 
     const audit = await database.handle.db.selectFrom('audit_log').select(['action', 'target_type', 'summary', 'actor_email']).where('target_id', '=', session.slug as string).execute();
     expect(audit).toHaveLength(2);
-    expect(audit[1]).toEqual({ action: 'event-detail.update', target_type: 'programme', actor_email: 'editor@itan.example', summary: 'Poetry at dusk: 2026-10-24T18:30:00+01:00 – 2026-10-24T20:00:00+01:00, The Courtyard' });
+    expect(audit[1]).toEqual({ action: 'event-detail.update', target_type: 'event', actor_email: 'editor@itan.example', summary: 'Poetry at dusk: 2026-10-24T18:30:00+01:00 – 2026-10-24T20:00:00+01:00, The Courtyard' });
   });
 
   it('the migration goes down and up again', async () => {
