@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { EventDetail, Events, Hero, Highlight, Program } from '@/contract/content/schemas';
+import type { EventDetail, Events, Hero, Highlight } from '@/contract/content/schemas';
 import { shiftEventDetail } from '@/contract/content/shift';
 import type { EditionFacts } from '@/contract/edition-copy';
 import type { StoredEventDetail } from '@/contract/api/event-details';
