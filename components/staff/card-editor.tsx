@@ -9,39 +9,33 @@ import { ownImageUrl, textValue } from './report-editor-state';
 import styles from './editor.module.css';
 
 /**
- * One event card or programme row: title, (subtitle), (category), image. Field ids carry the item's
- * key, so many of these forms live on one page with unique ids. Works without JavaScript.
+ * One event card of the home page: title, (subtitle), image. Field ids carry the card's key, so
+ * many of these forms live on one page with unique ids. Works without JavaScript.
  */
 export function CardEditor({
   action,
-  kind,
   itemKey,
   heading,
   initial,
   withSubtitle = false,
-  withCategory = false,
 }: {
   action: ItemEditorAction;
-  kind: 'event' | 'program';
   itemKey: string;
   heading: string;
   initial: Record<string, string>;
   withSubtitle?: boolean;
-  withCategory?: boolean;
 }) {
-  const editor = useItemEditor(action, `${kind}-${itemKey}`, initial);
+  const editor = useItemEditor(action, `event-${itemKey}`, initial);
   const { values, id, errors } = editor;
   const value = (name: string) => textValue(values, name);
   const imageUrl = ownImageUrl(values);
   return (
     <ItemEditorForm editor={editor} heading={heading}>
-      <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="key" value={itemKey} />
       <input type="hidden" name="imageId" value={value('imageId')} />
       <input type="hidden" name="imageUrl" value={imageUrl} />
       <Field name={id('title')} label="Title" autoComplete="off" />
       {withSubtitle ? <Field name={id('subtitle')} label="Subtitle" optional autoComplete="off" /> : null}
-      {withCategory ? <Field name={id('category')} label="Category" optional autoComplete="off" width="medium" /> : null}
       <FieldShell name={id('image')} label="Image" optional hint={`Replaces the current image (up to ${MEDIA_LIMITS.maxBytes / (1024 * 1024)} MB).`} error={errors[id('image')]}>
         {imageUrl ? (
           <p className={styles.current}>

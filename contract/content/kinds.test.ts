@@ -1,8 +1,9 @@
-import { SEED_EDITION } from '@/contract/edition-copy';
+import { SEED_EDITION, sessionSubtitle } from '@/contract/edition-copy';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as fallbacks from '@/contract/fallbacks';
+import { lagosInstant } from './programme';
 import { CONTENT_KINDS, EDITED_ELSEWHERE, contentKind, type ContentKind } from './kinds';
 
 /**
@@ -15,7 +16,6 @@ const ELSEWHERE_FALLBACKS: Record<keyof typeof EDITED_ELSEWHERE, unknown> = {
   hero: fallbacks.heroFallback,
   events: fallbacks.eventsFallback,
   eventDetails: fallbacks.eventDetailsFallback,
-  programs: fallbacks.programsFallback,
   highlights: fallbacks.highlightsFallback,
 };
 
@@ -28,10 +28,20 @@ function leaves(value: unknown): string[] {
   return [];
 }
 
+/**
+ * What a kind ordered by its data (sessions) says of its dates: the programme's rows (programsFallback)
+ * are its sessions, their "Friday 24 October · 10:00" made from each session's day and start.
+ */
+function datedLeaves(kind: ContentKind): string[] {
+  if (kind.shape !== 'collection' || !kind.orderedBy?.time) return [];
+  const { date, time } = kind.orderedBy;
+  return kind.fallback(SEED_EDITION).flatMap((entry) => (typeof entry[date] === 'string' && typeof entry[time] === 'string' ? [sessionSubtitle(lagosInstant(entry[date], entry[time]))] : []));
+}
+
 describe('the content registry (contract/content/kinds.ts)', () => {
   const kinds = Object.values(CONTENT_KINDS) as ContentKind[];
   // A kind carries its fallback's values, and its seeded entries' ids where the spec's answer has them (a podcast's).
-  const inKinds = new Set(kinds.flatMap((kind) => [...leaves(kind.shape === 'singleton' ? kind.fallback(SEED_EDITION) : kind.fallback(SEED_EDITION)), ...(kind.shape === 'collection' ? (kind.seedIds?.() ?? []) : [])]));
+  const inKinds = new Set(kinds.flatMap((kind) => [...leaves(kind.shape === 'singleton' ? kind.fallback(SEED_EDITION) : kind.fallback(SEED_EDITION)), ...(kind.shape === 'collection' ? (kind.seedIds?.() ?? []) : []), ...datedLeaves(kind)]));
 
   it('carries every fallback the site ships, or names the page that edits it', () => {
     const elsewhere = new Set(Object.values(ELSEWHERE_FALLBACKS));

@@ -20,8 +20,8 @@ import { SESSION_FIELDS, SPEAKER_FIELDS, VENUE_FIELDS, sessionProblems, sessions
  *   collection   a list (team members, FAQ items): added, edited, published or kept as a draft,
  *                reordered, deleted
  *
- * The hero, the event cards, event and session details and the reports have editors of their own
- * (EDITED_ELSEWHERE): they are content too, listed so a test can check every kind has an editor.
+ * The hero, the event cards, the events' details and the reports have editors of their own
+ * (EDITED_ELSEWHERE; the programme's sessions, speakers and venues are kinds here): they are content too, listed so a test can check every kind has an editor.
  */
 export interface ContentKindBase {
   key: string;
@@ -52,6 +52,14 @@ export interface CollectionKind extends ContentKindBase {
   minPublished?: number;
   /** The seeded entries' ids, where the spec's answer carries them (a podcast's id); default seed-1, seed-2... */
   seedIds?: () => readonly string[];
+  /**
+   * Entries whose order is their data, not their place in the list (a programme's sessions run by
+   * day and time): the staff list shows them by these fields, under their edition, and offers no
+   * "Move up / Move down" (the public page orders them itself). Field names of the kind: `date`
+   * (YYYY-MM-DD), `time` (HH:MM, optional), `edition` (the edition's key, optional: the list is
+   * then filtered by edition, the current one first).
+   */
+  orderedBy?: { date: string; time?: string; edition?: string };
   fallback: (edition: EditionFacts) => EntryData[];
 }
 
@@ -400,6 +408,7 @@ export const CONTENT_KINDS = {
     label: 'title',
     unique: 'slug',
     fields: SESSION_FIELDS,
+    orderedBy: { date: 'date', time: 'starts', edition: 'edition' },
     checks: sessionProblems,
     fallback: sessionsFallback,
   }),
@@ -412,7 +421,6 @@ export const EDITED_ELSEWHERE = {
   hero: '/staff/events',
   events: '/staff/events',
   eventDetails: '/staff/events',
-  programs: '/staff/events',
   highlights: '/staff/reports',
 } as const;
 

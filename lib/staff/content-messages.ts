@@ -5,7 +5,7 @@ export const CONTENT_TEXT = {
   title: 'Pages and lists',
   intro: 'The words and lists on the public pages. A change is a draft until it is published; preview a page to see its drafts as visitors would.',
   elsewhere: 'Edited on their own pages',
-  elsewhereLabels: { hero: 'Home page hero', events: 'Event cards', eventDetails: 'Event and session details', programs: 'Programme rows', highlights: 'Reports' },
+  elsewhereLabels: { hero: 'Home page hero', events: 'Event cards', eventDetails: 'Event details: dates, times and places', highlights: 'Reports' },
   entries: (n: number) => (n === 1 ? '1 entry' : `${n} entries`),
   status: { draft: 'Draft: not on the site', published: 'Published', changed: 'Published, with unpublished changes' } satisfies Record<EntryStatus, string>,
   add: 'Add an entry',
@@ -30,5 +30,22 @@ export const CONTENT_TEXT = {
   failed: 'That did not work just now. Please try again in a minute.',
   done: { saved: 'Draft saved.', published: 'Published: the page shows it now.', unpublish: 'Taken off the site; kept as a draft.', publish: 'Published: the page shows it now.', up: 'Moved.', down: 'Moved.', delete: 'Deleted.' } as Record<string, string>,
   notFound: 'That entry no longer exists: it may have been deleted.',
+  /** A ref field's option for an entry not yet published. */
+  draftMark: ' (draft)',
+  /** A ref field's option for a value that names no entry (one deleted, or renamed). */
+  missingMark: ' (not found)',
+  chooseOne: 'Choose one',
+  refNone: (kindTitle: string) => `Nothing in “${kindTitle}” yet: add one there first.`,
+  refHint: (n: number) => `Tick each one (${n} to choose from).`,
+  editions: 'Editions',
+  editionCurrent: ' (current)',
+  allEditions: 'Every edition',
+  noEntriesInEdition: (edition: string) => `No sessions for ${edition} yet.`,
+  orderedByDate: 'The programme orders these by day and time; the list does too.',
+  copyProgramme: {
+    heading: 'Start from last year',
+    body: 'Copies every session of the latest earlier edition into this one, on the same festival days, as drafts: nothing shows on the site until each is published. Sessions already copied are left alone.',
+    button: 'Copy last year’s programme as drafts',
+  },
   lastOne: 'The page needs at least one of these published: publish another before taking this one off or deleting it.',
 } as const;

@@ -5,12 +5,13 @@ import { redirect } from 'next/navigation';
 import { call, capabilities, isApiError } from '@/lib/backend';
 import { ENTRY_MESSAGES } from '@/contract/api/entries';
 import { entrySchema } from '@/contract/content/entry-fields';
-import { contentKind, type ContentKind } from '@/contract/content/kinds';
-import { errorsByPath, type FormState, type FormValues } from '@/contract/forms/form-state';
+import { CONTENT_KINDS, contentKind, type ContentKind } from '@/contract/content/kinds';
+import { errorsByPath, type FormState } from '@/contract/forms/form-state';
 import { contentChanged } from '@/lib/content/changed';
 import { apiErrorState } from '@/lib/forms/api-error';
 import { staffAction, staffRedirectAction, type Posted } from '@/lib/staff/action';
 import { CONTENT_TEXT } from '@/lib/staff/content-messages';
+import { postedEntryValues } from '@/lib/staff/entry-form';
 import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { takeImageUpload } from '@/lib/staff/reports';
 
@@ -28,27 +29,27 @@ function changed(kind: ContentKind): void {
   revalidatePath(kind.page);
 }
 
-/** The field errors in the form's order. */
+/** The field errors in the form's order; a list item's ("speakers.2") is its field's. */
 function inOrder(kind: ContentKind, errors: Record<string, string>): Record<string, string> {
   const ordered: Record<string, string> = {};
-  for (const field of kind.fields) if (errors[field.name]) ordered[field.name] = errors[field.name]!;
+  for (const field of kind.fields) {
+    const message = errors[field.name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field.name}.`))?.[1];
+    if (message) ordered[field.name] = message;
+  }
   return ordered;
 }
 
 /**
  * Saves an entry of any kind (issue 40): a new one (no `id`) is added as a draft; `intent=publish`
  * publishes it too. Its fields are checked by the kind's schema here (the backend checks again);
- * an image field takes a chosen file (uploaded first, kept in the form if another field is wrong).
+ * an image field takes a chosen file (uploaded first, kept in the form if another field is wrong);
+ * a multiple ref field's ticked boxes are its list (lib/staff/entry-form.ts). A new entry sends its
+ * form's one-time `key`.
  */
 export const entryEditorAction = staffAction({
   role: 'staff',
   page: pageOf,
-  values: (posted) => {
-    const kind = contentKind(posted.kind);
-    const values: FormValues = { kind: text(posted.kind), id: text(posted.id) };
-    for (const field of kind?.fields ?? []) values[field.name] = text(posted[field.name]).slice(0, 10_000);
-    return values;
-  },
+  values: (posted) => postedEntryValues(contentKind(posted.kind), posted),
   unavailable: () => (capabilities().publishing ? undefined : PUBLISHING_OFF_MESSAGE),
   failure: (error, { values }) => {
     const kind = contentKind(values.kind);
@@ -66,12 +67,16 @@ export const entryEditorAction = staffAction({
       else if (typeof uploaded.imageUrl === 'string') values[field.name] = uploaded.imageUrl;
     }
     const parsed = entrySchema(kind.fields).safeParse(Object.fromEntries(kind.fields.map((f) => [f.name, values[f.name]])));
+    // The kind's checks across fields (a session ends after it starts), as the backend runs them.
+    if (parsed.success) for (const problem of kind.checks?.(parsed.data) ?? []) errors[problem.field] ??= problem.message;
     if (!parsed.success || Object.keys(errors).length > 0) {
       return { status: 'error', errors: inOrder(kind, { ...(parsed.success ? {} : errorsByPath(parsed.error)), ...errors }), values, message: ENTRY_MESSAGES.invalid };
     }
     const id = text(posted.id);
     const params = { kind: kind.key };
-    const saved = id ? await call('entrySave', { params: { ...params, id }, body: { data: parsed.data } }) : await call('entryCreate', { params, body: { data: parsed.data } });
+    // A new entry sends its form's one-time key: the same form posted twice makes one entry.
+    const key = typeof values.key === 'string' ? values.key : undefined;
+    const saved = id ? await call('entrySave', { params: { ...params, id }, body: { data: parsed.data } }) : await call('entryCreate', { params, body: { data: parsed.data, ...(key ? { key } : {}) } });
     const publish = posted.intent === 'publish';
     if (publish) await call('entryPublish', { params: { ...params, id: saved.data.id } });
     if (publish || saved.data.status !== 'draft') changed(kind);
@@ -100,6 +105,34 @@ export const entryListAction = staffRedirectAction({
   },
   failure(error, { posted }) {
     const status = isApiError(error) ? error.status : 0;
-    redirect(`${pageOf(posted)}?failed=${status === 404 ? 'gone' : status === 409 ? 'last' : '1'}`);
+    const inUse = isApiError(error) && status === 409 ? inUseCount(error.body) : undefined;
+    redirect(`${pageOf(posted)}?failed=${status === 404 ? 'gone' : inUse !== undefined ? `inuse&n=${inUse}` : status === 409 ? 'last' : '1'}`);
+  },
+});
+
+/** How many sessions name the entry a refused delete was for: the count in the backend's ENTRY_MESSAGES.inUse message. */
+function inUseCount(body: unknown): number | undefined {
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : '';
+  const n = Number(/^(\d+) /.exec(message)?.[1]);
+  return Number.isInteger(n) && n > 0 && message === ENTRY_MESSAGES.inUse(n) ? n : undefined;
+}
+
+/**
+ * "Copy last year's programme as drafts" (/staff/content/sessions): the latest earlier edition's
+ * sessions into the current one, as drafts (the backend copies, skips slugs already there and
+ * audits it). The answer is the sessions page, saying how many were copied.
+ */
+export const programmeCopyAction = staffRedirectAction({
+  role: 'staff',
+  page: '/staff/content/sessions',
+  async run() {
+    if (!capabilities().publishing) redirect('/staff/content/sessions?failed=1');
+    const copied = (await call('programmeCopy', { body: {} })).data;
+    if (copied.copied > 0) changed(CONTENT_KINDS.sessions);
+    redirect(`/staff/content/sessions?done=copied&copied=${copied.copied}&skipped=${copied.skipped}&from=${encodeURIComponent(copied.from)}&edition=${encodeURIComponent(copied.to)}`);
+  },
+  failure(error) {
+    const status = isApiError(error) ? error.status : 0;
+    redirect(`/staff/content/sessions?failed=${status === 404 || status === 409 ? 'nothing' : '1'}`);
   },
 });

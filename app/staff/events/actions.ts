@@ -13,7 +13,7 @@ import { PUBLISHING_OFF_MESSAGE } from '@/lib/staff/messages';
 import { editorErrorState, inFormOrder, takeImageUpload } from '@/lib/staff/reports';
 
 const HERO_FIELDS = ['title', 'body', 'ctaText', 'image', 'imageAlt'] as const;
-const CARD_FIELDS = ['title', 'subtitle', 'category', 'image'] as const;
+const CARD_FIELDS = ['title', 'subtitle', 'image'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -48,44 +48,42 @@ export const heroAction = staffAction({
   },
 });
 
-/** Which card a post is for (hidden `kind` and `key`): its fields are named `${kind}-${key}-title` and so on. */
-const cardOf = (posted: Posted) => ({ kind: posted.kind === 'program' ? ('program' as const) : ('event' as const), key: text(posted.key) });
+/** Which card a post is for (hidden `key`, the event's slug): its fields are named `event-${key}-title` and so on. */
+const cardKey = (posted: Posted) => text(posted.key);
 
 /**
- * Saves one event card of the home page or one programme row (hidden `kind` and `key`). One form
- * per item, so an error in one never loses what was typed in another.
+ * Saves one event card of the home page (hidden `key`). One form per card, so an error in one
+ * never loses what was typed in another. (The programme's rows are its sessions now:
+ * /staff/content/sessions.)
  */
 export const cardAction = staffAction({
   role: 'staff',
   page: '/staff/events',
   values: (posted) => {
-    const { kind, key } = cardOf(posted);
-    const field = (name: string) => text(posted[`${kind}-${key}-${name}`]);
-    return { title: field('title'), subtitle: field('subtitle'), category: field('category'), imageId: text(posted.imageId), imageUrl: text(posted.imageUrl) };
+    const field = (name: string) => text(posted[`event-${cardKey(posted)}-${name}`]);
+    return { title: field('title'), subtitle: field('subtitle'), imageId: text(posted.imageId), imageUrl: text(posted.imageUrl) };
   },
-  formId: (posted) => `${cardOf(posted).kind}-${cardOf(posted).key}`,
+  formId: (posted) => `event-${cardKey(posted)}`,
   unavailable,
   failure,
   async run({ formData, posted, values }): Promise<ReportEditorState> {
-    const { kind, key } = cardOf(posted);
+    const key = cardKey(posted);
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) return fail(values, {}, CARD_MESSAGES.notFound);
 
-    const imageError = await takeImageUpload(formData.get(`${kind}-${key}-image`), values);
+    const imageError = await takeImageUpload(formData.get(`event-${key}-image`), values);
     const parsed = cardInputSchema.safeParse(values);
     if (!parsed.success || imageError) return fail(values, inFormOrder(CARD_FIELDS, parsed.success ? {} : errorsByPath(parsed.error), imageError));
-    // Programme rows are sessions now, edited under Content (issue 40 part 3): POST /api/admin/programs/ is gone.
-    if (kind === 'program') return fail(values, {}, CARD_MESSAGES.notFound);
     await call('eventCardSave', { params: { slug: key }, body: parsed.data });
     contentChanged();
     revalidatePath('/');
-    revalidatePath('/programme');
-    redirect(`/staff/events?done=${kind}#${kind}-${key}`);
+    redirect(`/staff/events?done=event#event-${key}`);
   },
 });
 
 /**
- * Saves one event's or programme session's detail (hidden `slug`): title, start and end in Lagos
- * time, venue, address, description. The times go to the API as ISO with +01:00.
+ * Saves one event's detail (hidden `slug`): title, start and end in Lagos time, venue, address,
+ * description. The times go to the API as ISO with +01:00. (A session's are its entry's:
+ * /staff/content/sessions.)
  */
 export const eventDetailAction = staffAction({
   role: 'staff',
@@ -101,12 +99,9 @@ export const eventDetailAction = staffAction({
     const parsed = parseEventDetailInput(values);
     if (!parsed.ok) return fail(values, parsed.errors);
     // Times as ISO with +01:00; the description as typed (the API makes the HTML paragraphs).
-    const saved = (await call('eventDetailSave', { params: { slug }, body: { ...parsed.value, description: values.description } })).data;
+    await call('eventDetailSave', { params: { slug }, body: { ...parsed.value, description: values.description } });
     contentChanged();
-    const page = saved.kind === 'program' ? `/events/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
-    revalidatePath(page);
-    if (saved.kind === 'program') revalidatePath(`${page}/calendar.ics`);
-    revalidatePath('/programme');
+    revalidatePath(`/${encodeURIComponent(slug)}`);
     revalidatePath('/');
     redirect(`/staff/events?done=detail#detail-${slug}`);
   },

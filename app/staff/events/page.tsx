@@ -5,7 +5,7 @@ import { EventDetailEditor } from '@/components/staff/event-detail-editor';
 import { HeroEditor } from '@/components/staff/hero-editor';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
-import { getAllEventDetails, getEvents, getHero, getPrograms } from '@/lib/content';
+import { getAllEventDetails, getEvents, getHero } from '@/lib/content';
 import { descriptionHtmlToText, EVENT_DETAIL_MESSAGES, isoToLagosLocal } from '@/contract/api/event-details';
 import { CARD_MESSAGES, HERO_MESSAGES, mediaIdOf } from '@/contract/api/reports';
 import { capabilities } from '@/lib/backend';
@@ -24,10 +24,11 @@ export default staffPage({ role: 'staff', page: '/staff/events' }, async functio
       </StaffShell>
     );
   }
-  const [hero, events, programs, details] = await Promise.all([getHero(), getEvents(), getPrograms(), getAllEventDetails()]);
+  const [hero, events, allDetails] = await Promise.all([getHero(), getEvents(), getAllEventDetails()]);
+  // The programme's sessions are content entries now (/staff/content/sessions): only the events' details are edited here.
+  const details = allDetails.filter((d) => d.kind !== 'program');
   const doneKey = (await searchParams).done;
-  const done =
-    doneKey === 'hero' ? HERO_MESSAGES.saved : doneKey === 'event' || doneKey === 'program' ? CARD_MESSAGES.saved : doneKey === 'detail' ? EVENT_DETAIL_MESSAGES.saved : undefined;
+  const done = doneKey === 'hero' ? HERO_MESSAGES.saved : doneKey === 'event' ? CARD_MESSAGES.saved : doneKey === 'detail' ? EVENT_DETAIL_MESSAGES.saved : undefined;
   const image = (url: string) => ({ imageUrl: url, imageId: mediaIdOf(url) ?? '' });
   const imageId = mediaIdOf(hero.heroImage);
   return (
@@ -45,38 +46,34 @@ export default staffPage({ role: 'staff', page: '/staff/events' }, async functio
         <h2 id="events-title">Events on the home page</h2>
         <CardEditor
           action={cardAction}
-          kind="event"
+         
           itemKey={events.heroEvent.slug}
           heading={`Main event: ${events.heroEvent.title}`}
           withSubtitle
           initial={{ title: events.heroEvent.title, subtitle: events.heroEvent.subtitle, ...image(events.heroEvent.image) }}
         />
         {events.events.map((e) => (
-          <CardEditor key={e.slug} action={cardAction} kind="event" itemKey={e.slug} heading={e.title} initial={{ title: e.title, ...image(e.image) }} />
+          <CardEditor key={e.slug} action={cardAction} itemKey={e.slug} heading={e.title} initial={{ title: e.title, ...image(e.image) }} />
         ))}
       </section>
       <section aria-labelledby="programme-title" className={styles.editor}>
         <h2 id="programme-title">Programme</h2>
-        <p className={styles.itemMeta}>
-          Titles, categories and images of the rows on the{' '}
-          <Link href="/programme" prefetch={false}>
-            programme page
-          </Link>
-          . Each session&apos;s date, time and place are under &ldquo;Dates, times and places&rdquo; below.
+        <p>
+          The programme&apos;s sessions, with their days, times and places, are edited under{' '}
+          <Link href="/staff/content/sessions">sessions</Link>, the people in them under{' '}
+          <Link href="/staff/content/speakers">speakers and artists</Link>, and the places under{' '}
+          <Link href="/staff/content/venues">venues</Link>.
         </p>
-        {programs.map((p) => (
-          <CardEditor key={p.id} action={cardAction} kind="program" itemKey={p.id} heading={p.title} withCategory initial={{ title: p.title, category: p.leftLabel, ...image(p.avatar) }} />
-        ))}
       </section>
       <section aria-labelledby="details-title" className={styles.editor}>
         <h2 id="details-title">Dates, times and places</h2>
-        <p className={styles.itemMeta}>What each event page, the programme and the calendar files show. Times are Lagos time (WAT, UTC+1).</p>
+        <p className={styles.itemMeta}>What each event&apos;s page and the home page show. Times are Lagos time (WAT, UTC+1).</p>
         {details.map((d) => (
           <EventDetailEditor
             key={d.slug}
             action={eventDetailAction}
             slug={d.slug}
-            heading={`${d.kind === 'program' ? 'Session' : 'Event'}: ${d.title}`}
+            heading={`Event: ${d.title}`}
             initial={{
               title: d.title,
               startsAt: isoToLagosLocal(d.startsAt),

@@ -1,4 +1,3 @@
-import { getEdition } from '@/lib/edition';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import admin from '@/components/staff/admin.module.css';
@@ -6,24 +5,61 @@ import { EntryEditor } from '@/components/staff/entry-editor';
 import { RedirectForm } from '@/components/staff/redirect-form';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
-import type { AdminEntry } from '@/contract/api/entries';
-import type { ContentKind } from '@/contract/content/kinds';
+import { ENTRY_MESSAGES, type AdminEntry } from '@/contract/api/entries';
+import type { CollectionKind, ContentKind } from '@/contract/content/kinds';
 import { lookup } from '@/contract/lookup';
 import { capabilities } from '@/lib/backend';
+import { getEdition } from '@/lib/edition';
 import { staffPage } from '@/lib/staff/action';
 import { CONTENT_TEXT } from '@/lib/staff/content-messages';
-import { editorValues, entryLabel, kindOrNotFound, loadEntries, SINGLETON_ID } from '@/lib/staff/content';
+import { editorValues, entryLabel, kindOrNotFound, loadEntries, loadRefOptions, newEntryKey, SINGLETON_ID } from '@/lib/staff/content';
+import { chosenEdition, datedRowLabel, editionsOf, sortByDate } from '@/lib/staff/entry-rows';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
-import { entryEditorAction, entryListAction } from '../actions';
+import { entryEditorAction, entryListAction, programmeCopyAction } from '../actions';
 
 export const metadata: Metadata = { title: CONTENT_TEXT.title, robots: { index: false, follow: false } };
 
-type Props = { params: Promise<{ kind: string }>; searchParams: Promise<{ done?: string | string[]; failed?: string | string[] }> };
+type Query = 'done' | 'failed' | 'edition' | 'copied' | 'skipped' | 'from' | 'n';
+type Props = { params: Promise<{ kind: string }>; searchParams: Promise<Partial<Record<Query, string | string[]>>> };
 
-/** One kind's entries (issue 40): each with its status, publish, move and delete; the form to add one (or the singleton's form). */
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const count = (value: string | string[] | undefined) => {
+  const n = Number(one(value));
+  return Number.isInteger(n) && n >= 0 && n < 100_000 ? n : 0;
+};
+
+/** What the last action did, said on the page it redirected to (?done=, ?failed=). */
+function flashes(query: Partial<Record<Query, string | string[]>>): { done?: string; failed?: string } {
+  const done = one(query.done);
+  const failed = one(query.failed);
+  const copiedFrom = (one(query.from) ?? '').slice(0, 32);
+  return {
+    done: done === 'copied' ? (count(query.copied) + count(query.skipped) === 0 ? ENTRY_MESSAGES.nothingToCopy : ENTRY_MESSAGES.copied(count(query.copied), count(query.skipped), copiedFrom)) : lookup(CONTENT_TEXT.done, done),
+    failed:
+      failed === undefined
+        ? undefined
+        : failed === 'gone'
+          ? CONTENT_TEXT.notFound
+          : failed === 'last'
+            ? CONTENT_TEXT.lastOne
+            : failed === 'inuse' && count(query.n) > 0
+              ? ENTRY_MESSAGES.inUse(count(query.n))
+              : failed === 'nothing'
+                ? ENTRY_MESSAGES.nothingToCopy
+                : CONTENT_TEXT.failed,
+  };
+}
+
+/**
+ * One kind's entries (issue 40): each with its status, publish, move and delete; the form to add one
+ * (or the singleton's form). A kind ordered by its data (sessions: orderedBy) is listed by day and
+ * time under one edition at a time (?edition=, the current one by default), without moving; the
+ * sessions page also offers to copy last year's programme as drafts.
+ */
 export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/staff/content/${encodeURIComponent((await params).kind)}` }, async function ContentKindPage(staff, { params, searchParams }: Props) {
   const kind = kindOrNotFound((await params).kind);
-  const { done, failed } = await searchParams;
+  const query = await searchParams;
+  const { done: doneText, failed } = flashes(query);
   const shell = (body: React.ReactNode) => (
     <StaffShell staff={staff} current="/staff/content" title={kind.title}>
       <p>
@@ -35,8 +71,13 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
   if (!capabilities().publishing) return shell(<p role="status">{PUBLISHING_OFF_MESSAGE}</p>);
   const loaded = await loadEntries(kind);
   if (loaded.kind !== 'ok') return shell(<p className={admin.error}>{STAFF_TEXT.loadFailed}</p>);
-  const entries = loaded.data;
-  const doneText = lookup(CONTENT_TEXT.done, done);
+  const edition = await getEdition();
+  const listed = kind.shape === 'collection' && kind.orderedBy ? datedList(kind, kind.orderedBy, loaded.data, query.edition, edition.key) : undefined;
+  const entries = listed ? listed.entries : loaded.data;
+  const single = kind.shape === 'singleton' ? entries.find((e) => e.id === SINGLETON_ID) : undefined;
+  const fresh = editorValues(kind, single, edition);
+  if (listed?.edition && kind.shape === 'collection' && kind.orderedBy?.edition) fresh[kind.orderedBy.edition] = listed.edition;
+  const refs = await loadRefOptions(kind, fresh);
   return shell(
     <>
       {doneText ? (
@@ -46,7 +87,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
       ) : null}
       {failed ? (
         <p role="alert" className={styles.flashError}>
-          {failed === 'gone' ? CONTENT_TEXT.notFound : failed === 'last' ? CONTENT_TEXT.lastOne : CONTENT_TEXT.failed}
+          {failed}
         </p>
       ) : null}
       <p className={admin.muted}>{kind.description}</p>
@@ -54,16 +95,19 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => `/s
         <a href={`/staff/preview?kind=${kind.key}`}>{CONTENT_TEXT.preview}</a> ({kind.page})
       </p>
       {kind.shape === 'singleton' ? (
-        <Singleton kind={kind} entry={entries.find((e) => e.id === SINGLETON_ID)} />
+        <Singleton kind={kind} entry={single} values={fresh} refs={refs} />
       ) : (
         <>
-          {entries.length === 0 ? <p>{CONTENT_TEXT.empty}</p> : null}
+          {listed ? <Editions kind={kind} editions={listed.editions} shown={listed.edition} current={edition.key} /> : null}
+          {listed ? <p className={admin.muted}>{CONTENT_TEXT.orderedByDate}</p> : null}
+          {entries.length === 0 ? <p>{listed?.edition ? CONTENT_TEXT.noEntriesInEdition(listed.edition) : CONTENT_TEXT.empty}</p> : null}
           <ol className={styles.list} data-testid="entries">
             {entries.map((entry, i) => (
               <EntryRow key={entry.id} kind={kind} entry={entry} first={i === 0} last={i === entries.length - 1} />
             ))}
           </ol>
-          <EntryEditor kind={kind} values={editorValues(kind, undefined, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.add} headingId="entry-add-title" />
+          {kind.key === 'sessions' ? <CopyProgramme /> : null}
+          <EntryEditor kind={kind} values={fresh} refs={refs} formKey={newEntryKey()} action={entryEditorAction} heading={CONTENT_TEXT.add} headingId="entry-add-title" />
         </>
       )}
     </>,
@@ -89,12 +133,58 @@ function VerbButton({ kind, entry, verb, label, name }: { kind: ContentKind; ent
   );
 }
 
+/** A kind ordered by its data: its entries by day and time, of one edition where the kind has editions. */
+function datedList(kind: CollectionKind, orderedBy: NonNullable<CollectionKind['orderedBy']>, all: AdminEntry[], asked: unknown, current: string) {
+  const editions = editionsOf(all, orderedBy, current);
+  const field = orderedBy.edition;
+  if (!field) return { entries: sortByDate(all, orderedBy), editions, edition: undefined };
+  const edition = chosenEdition(asked, editions, current);
+  return { entries: sortByDate(all.filter((e) => e.draft[field] === edition), orderedBy), editions, edition };
+}
+
+/** The editions with entries (and the current one), as links: the one shown is marked. */
+function Editions({ kind, editions, shown, current }: { kind: ContentKind; editions: string[]; shown: string | undefined; current: string }) {
+  if (editions.length === 0) return null;
+  return (
+    <nav aria-label={CONTENT_TEXT.editions}>
+      <ul className={styles.editions}>
+        {editions.map((edition) => (
+          <li key={edition}>
+            <Link href={`/staff/content/${kind.key}?edition=${encodeURIComponent(edition)}`} aria-current={edition === shown ? 'page' : undefined}>
+              {edition}
+              {edition === current ? CONTENT_TEXT.editionCurrent : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** "Copy last year's programme as drafts": a plain form (no JavaScript needed); the page it leads to says what was copied. */
+function CopyProgramme() {
+  return (
+    <section className={styles.item} aria-labelledby="copy-programme-title">
+      <h2 id="copy-programme-title">{CONTENT_TEXT.copyProgramme.heading}</h2>
+      <p>{CONTENT_TEXT.copyProgramme.body}</p>
+      <RedirectForm action={programmeCopyAction} permalink="/staff/content/sessions" aria-label={CONTENT_TEXT.copyProgramme.button}>
+        <button type="submit" className="btn btn--secondary">
+          {CONTENT_TEXT.copyProgramme.button}
+        </button>
+      </RedirectForm>
+    </section>
+  );
+}
+
 function EntryRow({ kind, entry, first, last }: { kind: ContentKind; entry: AdminEntry; first: boolean; last: boolean }) {
   const name = entryLabel(kind, entry);
+  const orderedBy = kind.shape === 'collection' ? kind.orderedBy : undefined;
+  // The row shows a dated entry's day and time; the hidden ': <name>' after each button's word stays its name.
+  const shown = orderedBy ? datedRowLabel(entry.draft, orderedBy, name) : name;
   return (
     <li className={styles.item}>
       <div className={styles.toolbar}>
-        <strong>{name}</strong>
+        <strong>{shown}</strong>
         <StatusBadge entry={entry} />
       </div>
       <div className={styles.actions}>
@@ -104,8 +194,8 @@ function EntryRow({ kind, entry, first, last }: { kind: ContentKind; entry: Admi
         </Link>
         {entry.status !== 'published' ? <VerbButton kind={kind} entry={entry} verb="publish" label={CONTENT_TEXT.publish} name={name} /> : null}
         {entry.status !== 'draft' ? <VerbButton kind={kind} entry={entry} verb="unpublish" label={CONTENT_TEXT.unpublish} name={name} /> : null}
-        {!first ? <VerbButton kind={kind} entry={entry} verb="up" label={CONTENT_TEXT.moveUp} name={name} /> : null}
-        {!last ? <VerbButton kind={kind} entry={entry} verb="down" label={CONTENT_TEXT.moveDown} name={name} /> : null}
+        {!orderedBy && !first ? <VerbButton kind={kind} entry={entry} verb="up" label={CONTENT_TEXT.moveUp} name={name} /> : null}
+        {!orderedBy && !last ? <VerbButton kind={kind} entry={entry} verb="down" label={CONTENT_TEXT.moveDown} name={name} /> : null}
         <Link href={`/staff/content/${kind.key}/${entry.id}/delete`} className="btn btn--secondary">
           {CONTENT_TEXT.delete}
           <span className="visually-hidden">: {name}</span>
@@ -115,7 +205,7 @@ function EntryRow({ kind, entry, first, last }: { kind: ContentKind; entry: Admi
   );
 }
 
-async function Singleton({ kind, entry }: { kind: ContentKind; entry: AdminEntry | undefined }) {
+function Singleton({ kind, entry, values, refs }: { kind: ContentKind; entry: AdminEntry | undefined; values: Record<string, string>; refs: Awaited<ReturnType<typeof loadRefOptions>> }) {
   return (
     <>
       {entry ? (
@@ -124,7 +214,7 @@ async function Singleton({ kind, entry }: { kind: ContentKind; entry: AdminEntry
           {entry.status === 'changed' ? <VerbButton kind={kind} entry={entry} verb="publish" label={CONTENT_TEXT.publish} name={kind.title} /> : null}
         </div>
       ) : null}
-      <EntryEditor kind={kind} id={SINGLETON_ID} values={editorValues(kind, entry, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
+      <EntryEditor kind={kind} id={SINGLETON_ID} values={values} refs={refs} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
     </>
   );
 }

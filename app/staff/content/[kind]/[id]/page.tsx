@@ -1,13 +1,13 @@
-import { getEdition } from '@/lib/edition';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import admin from '@/components/staff/admin.module.css';
 import { EntryEditor } from '@/components/staff/entry-editor';
 import styles from '@/components/staff/editor.module.css';
 import { StaffShell } from '@/components/staff/staff-shell';
+import { getEdition } from '@/lib/edition';
 import { staffPage } from '@/lib/staff/action';
 import { CONTENT_TEXT } from '@/lib/staff/content-messages';
-import { editorValues, entryLabel, findEntry, kindOrNotFound } from '@/lib/staff/content';
+import { editorValues, entryLabel, findEntry, kindOrNotFound, loadRefOptions } from '@/lib/staff/content';
 import { PUBLISHING_OFF_MESSAGE, STAFF_TEXT } from '@/lib/staff/messages';
 import { entryEditorAction } from '../../actions';
 
@@ -35,13 +35,15 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
   }
   const { entry } = found;
   const name = entryLabel(kind, entry);
+  const values = editorValues(kind, entry, await getEdition());
+  const refs = await loadRefOptions(kind, values);
   return (
     <StaffShell staff={staff} current="/staff/content" title={name}>
       {back}
       <p>
         <span className={`${styles.status} ${entry.status === 'published' ? styles.published : styles.draft}`}>{CONTENT_TEXT.status[entry.status]}</span>
       </p>
-      <EntryEditor kind={kind} id={entry.id} values={editorValues(kind, entry, await getEdition())} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
+      <EntryEditor kind={kind} id={entry.id} values={values} refs={refs} action={entryEditorAction} heading={CONTENT_TEXT.edit} headingId="entry-edit-title" />
     </StaffShell>
   );
 });
