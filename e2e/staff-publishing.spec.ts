@@ -246,7 +246,7 @@ test('the home page hero is edited from /staff/events and shows at once (an XSS 
   expect(seen).toEqual([]);
 });
 
-test('an event card is edited from /staff/events and shows at once', async ({ page }) => {
+test('an event card is edited from /staff/events and shows at once; the programme is edited under Pages and lists', async ({ page }) => {
   await signIn(page, '/staff/events');
   const card = page.locator('section[id^="event-"]').nth(1);
   const slug = (await card.getAttribute('id'))!.replace(/^event-/, '');
@@ -259,6 +259,14 @@ test('an event card is edited from /staff/events and shows at once', async ({ pa
   await page.locator(`#event-${slug}`).getByRole('button', { name: /^Save / }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/events\\?done=event#event-${slug}$`));
 
+  // The programme's rows and session details are no longer here: its sessions, speakers and venues are content entries.
+  const programme = page.getByRole('region', { name: 'Programme' });
+  await expect(programme.getByRole('link', { name: 'sessions' })).toHaveAttribute('href', '/staff/content/sessions');
+  await expect(programme.getByRole('link', { name: 'speakers and artists' })).toHaveAttribute('href', '/staff/content/speakers');
+  await expect(programme.getByRole('link', { name: 'venues' })).toHaveAttribute('href', '/staff/content/venues');
+  await expect(page.locator('section[id^="program-"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /^Session: / })).toHaveCount(0);
+
   await page.goto(`${server.origin}/`);
   const link = page.getByRole('link', { name: eventTitle });
   await expect(link.first()).toBeVisible();
@@ -266,22 +274,25 @@ test('an event card is edited from /staff/events and shows at once', async ({ pa
   await expect(page.locator('li').filter({ has: page.getByRole('link', { name: eventTitle }) }).locator('img').first()).toHaveAttribute('src', /api%2Fmedia%2F/);
 });
 
-// A session is a content entry (issue 40 part 3): its times and room are edited under Content, "Programme: sessions".
-test("a session's time and room are edited as its entry: its page, the programme and its .ics show them once published (Lagos time)", async ({ page, request }) => {
-  // The first seeded session (the opening reading, at Centenary Hall).
-  const slug = 'opening-reading-letters-from-ake';
-  await signIn(page, '/staff/content/sessions/seed-1');
+test("a session's time and venue are edited as its entry (/staff/content/sessions): its page, the programme and its .ics show them (Lagos time)", async ({ page, request }) => {
+  await signIn(page, '/staff/content/sessions');
+  // A seeded one-evening session of the current edition (the list is by day and time): its own page.
+  await page.getByTestId('entries').getByRole('listitem').filter({ hasText: 'Stories on Screen' }).getByRole('link', { name: /^Edit\b/ }).click();
+  await expect(page).toHaveURL(/\/staff\/content\/sessions\/[^/]+$/);
   const form = () => page.getByRole('region', { name: 'Edit', exact: true });
+  const slug = await form().getByLabel('Link name').inputValue();
+  const day = await form().getByLabel('Day', { exact: true }).inputValue();
   const room = `Kuti Hall Annex (${test.info().project.name})`;
-  const day = await form().getByLabel('Day').inputValue();
   // An end before the start: refused with a clear message, every typed value kept.
   await form().getByLabel('Starts (Lagos time)').fill('16:15');
   await form().getByLabel('Ends (Lagos time)').fill('15:00');
-  await form().getByLabel('Room or stage').fill(room);
+  await form().getByLabel('Venue').selectOption({ label: 'Courtyard stage' });
+  await form().getByLabel('Room or stage (optional)').fill(room);
   await form().getByRole('button', { name: 'Save and publish' }).click();
   await expect(page.getByRole('alert').getByRole('link', { name: 'A session ends after it starts.' })).toBeVisible();
-  await expect(form().getByLabel('Room or stage')).toHaveValue(room);
+  await expect(form().getByLabel('Room or stage (optional)')).toHaveValue(room);
   await expect(form().getByLabel('Starts (Lagos time)')).toHaveValue('16:15');
+  await expect(form().getByLabel('Venue')).toHaveValue('courtyard-stage');
   // At 390 px: nothing wider than the screen, axe clean with the errors shown.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -289,25 +300,27 @@ test("a session's time and room are edited as its entry: its page, the programme
 
   await form().getByLabel('Ends (Lagos time)').fill('17:45');
   await form().getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page).toHaveURL(/\/staff\/content\/sessions\?done=published$/);
   await expect(page.getByRole('status').filter({ hasText: 'Published: the page shows it now.' })).toBeVisible();
 
   await page.goto(`${server.origin}/events/${slug}`);
   await expect(page.getByTestId('event-when')).toContainText('16:15');
-  await expect(page.getByTestId('event-when').locator('time')).toHaveAttribute('datetime', `${day}T16:15:00+01:00`);
-  await expect(page.getByTestId('event-venue')).toContainText(room);
+  await expect(page.getByTestId('event-when').locator('time').first()).toHaveAttribute('datetime', `${day}T16:15:00+01:00`);
+  await expect(page.getByTestId('event-venue')).toContainText('Courtyard stage');
 
   await page.goto(`${server.origin}/programme`);
   const session = page.getByTestId('programme-session').filter({ has: page.locator(`a[href="/events/${slug}"]`) });
   await expect(session).toContainText('16:15–17:45');
+  await expect(session).toContainText('Courtyard stage');
 
   const ics = await request.get(`${server.origin}/events/${slug}/calendar.ics`);
   expect(ics.status()).toBe(200);
   const text = (await ics.text()).replace(/\r\n[ \t]/g, '');
   // 16:15 in Lagos is 15:15 UTC.
-  const compact = day.replace(/-/g, '');
-  expect(text).toMatch(new RegExp(`DTSTART[^:\\r\\n]*:${compact}T(151500Z|161500)`));
-  expect(text).toMatch(new RegExp(`DTEND[^:\\r\\n]*:${compact}T(164500Z|174500)`));
-  expect(text).toContain(room);
+  const ymd = day.replace(/-/g, '');
+  expect(text).toMatch(new RegExp(`DTSTART[^:\\r\\n]*:${ymd}T(151500Z|161500)`));
+  expect(text).toMatch(new RegExp(`DTEND[^:\\r\\n]*:${ymd}T(164500Z|174500)`));
+  expect(text).toContain('Courtyard stage');
 });
 
 test('@js a file over the upload limit is refused in the browser, before it is posted', async ({ page }) => {

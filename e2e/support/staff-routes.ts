@@ -175,7 +175,8 @@ export const STAFF_ACTIONS_UNPOSTED: Readonly<Record<string, string>> = {
   loginAction: 'the sign-in itself: open to everyone',
   loadGatePackAction: 'called by the offline gate’s script with no form: answers signed-out (app/staff/check-in/gate-actions.test.ts)',
   syncGateAction: 'called by the offline gate’s script with a value, not a form: answers signed-out (app/staff/check-in/gate-actions.test.ts)',
-  cardAction: 'the event cards’ and programme rows’ forms: the same builder and page as “edit the home hero”; not posted here yet',
+  cardAction: 'the event cards’ forms: the same builder and page as “edit the home hero”; not posted here yet',
+  programmeCopyAction: 'copies the latest earlier edition’s sessions into the current one as drafts (what it finds depends on the editions the other cases run against); e2e/programme-editor.spec.ts presses it',
   editionResetAction: 'changes the edition the other cases run against (its refusal is not audited); not posted here yet',
   unpublishReportAction: 'needs a published report of its own to take down; not posted here yet',
 };

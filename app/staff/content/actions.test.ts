@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BackendApp } from '@/backend/app';
 import { idleState, type FormState } from '@/contract/forms/form-state';
 import { buildApp, dbTargets, type TestDatabase } from '@/test/support/databases';
 import { redirectOf } from '@/test/support/server-actions';
@@ -10,6 +9,7 @@ import { staffToken as signedInStaff } from '@/test/support/staff';
  * its ticked boxes (the name posted once per box), kept as a list in the order posted; a refused
  * save echoes them and the Add form's one-time key; a new entry sends that key to entryCreate.
  */
+type BackendApp = Awaited<ReturnType<typeof buildApp>>['app'];
 let backend: BackendApp | undefined;
 let token: string | undefined;
 const cookie = (name: string) => (name === 'authToken' ? token : undefined);
