@@ -21,7 +21,10 @@ export function EntryRefSelect({ field, options, kindTitle }: { field: EntryFiel
   const hint = field.hint ?? (options.length === 0 ? CONTENT_TEXT.refNone(kindTitle) : undefined);
   return (
     <FieldShell name={field.name} label={field.label} optional={Boolean(field.optional)} hint={hint} error={error}>
+      {/* Keyed by its value: React applies a select's defaultValue only when it mounts, and a form is reset
+          to its defaults after each answer (JavaScript on), so the value echoed after a refusal needs a new select. */}
       <select
+        key={current}
         id={ids.input}
         name={field.name}
         defaultValue={current}
