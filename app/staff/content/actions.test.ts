@@ -85,7 +85,8 @@ describe('the content editor action: ref fields and the one-time key', () => {
   it('a session is saved with its speakers in the order ticked, and the new entry carries the form key', async () => {
     const key = 'Zz9-Yy8_Xx7wW6vV5uU4tT';
     created.length = 0;
-    expect(await redirectOf(entryEditorAction(idleState, form([...SESSION, ['key', key]])))).toBe('/staff/content/sessions?done=saved');
+    // The list opens on the session's edition.
+    expect(await redirectOf(entryEditorAction(idleState, form([...SESSION, ['key', key]])))).toBe('/staff/content/sessions?done=saved&edition=2027');
     expect(created).toEqual([{ data: expect.objectContaining({ speakers: ['tunde-bello', 'chika-okafor'], venue: 'dusk-garden' }), key }]);
     const row = await database.handle.db.selectFrom('content_entries').selectAll().where('kind', '=', 'sessions').execute();
     const session = row.map((r) => JSON.parse(String((r as { draft: unknown }).draft)) as Record<string, unknown>).find((d) => d.slug === 'letters-at-dusk-2027');

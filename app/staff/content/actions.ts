@@ -80,9 +80,18 @@ export const entryEditorAction = staffAction({
     const publish = posted.intent === 'publish';
     if (publish) await call('entryPublish', { params: { ...params, id: saved.data.id } });
     if (publish || saved.data.status !== 'draft') changed(kind);
-    redirect(`/staff/content/${kind.key}?done=${publish ? 'published' : 'saved'}`);
+    // A kind listed by edition (sessions) opens on the saved entry's edition.
+    const editionField = kind.shape === 'collection' ? kind.orderedBy?.edition : undefined;
+    const edition = editionField ? parsed.data[editionField] : undefined;
+    redirect(`/staff/content/${kind.key}?done=${publish ? 'published' : 'saved'}${typeof edition === 'string' ? `&edition=${encodeURIComponent(edition)}` : ''}`);
   },
 });
+
+/** The edition a dated list showed (a session's row posts it), for the page the answer leads to. */
+const editionQuery = (posted: Posted) => {
+  const edition = text(posted.edition);
+  return /^\d{4}(?:-[A-Za-z0-9]+)*$/.test(edition) && edition.length <= 32 ? `&edition=${encodeURIComponent(edition)}` : '';
+};
 
 const VERBS = ['publish', 'unpublish', 'up', 'down', 'delete'] as const;
 type Verb = (typeof VERBS)[number];
@@ -101,12 +110,12 @@ export const entryListAction = staffRedirectAction({
     else if (verb === 'delete') await call('entryDelete', { params });
     else await call('entryMove', { params, body: { direction: verb } });
     changed(kind);
-    redirect(`/staff/content/${kind.key}?done=${verb}`);
+    redirect(`/staff/content/${kind.key}?done=${verb}${editionQuery(posted)}`);
   },
   failure(error, { posted }) {
     const status = isApiError(error) ? error.status : 0;
     const inUse = isApiError(error) && status === 409 ? inUseCount(error.body) : undefined;
-    redirect(`${pageOf(posted)}?failed=${status === 404 ? 'gone' : inUse !== undefined ? `inuse&n=${inUse}` : status === 409 ? 'last' : '1'}`);
+    redirect(`${pageOf(posted)}?failed=${status === 404 ? 'gone' : inUse !== undefined ? `inuse&n=${inUse}` : status === 409 ? 'last' : '1'}${editionQuery(posted)}`);
   },
 });
 

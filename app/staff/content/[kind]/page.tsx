@@ -120,11 +120,15 @@ function StatusBadge({ entry }: { entry: AdminEntry }) {
 
 /** A small form posting one verb for one entry. */
 function VerbButton({ kind, entry, verb, label, name }: { kind: ContentKind; entry: AdminEntry; verb: string; label: string; name: string }) {
+  // A kind listed by edition (sessions): the answer shows the entry's edition again.
+  const editionField = kind.shape === 'collection' ? kind.orderedBy?.edition : undefined;
+  const edition = editionField ? entry.draft[editionField] : undefined;
   return (
     <RedirectForm action={entryListAction} permalink={`/staff/content/${kind.key}`}>
       <input type="hidden" name="kind" value={kind.key} />
       <input type="hidden" name="id" value={entry.id} />
       <input type="hidden" name="verb" value={verb} />
+      {typeof edition === 'string' && edition !== '' ? <input type="hidden" name="edition" value={edition} /> : null}
       <button type="submit" className="btn btn--secondary">
         {label}
         <span className="visually-hidden">: {name}</span>

@@ -19,12 +19,15 @@ type Props = { params: Promise<{ kind: string; id: string }> };
 export default staffPage({ role: 'staff', page: async ({ params }: Props) => { const p = await params; return `/staff/content/${encodeURIComponent(p.kind)}/${encodeURIComponent(p.id)}`; } }, async function EntryPage(staff, { params }: Props) {
   const { kind: key, id } = await params;
   const kind = kindOrNotFound(key);
+  const found = await findEntry(kind, id);
+  // A kind listed by edition (sessions): back to the entry's edition.
+  const editionField = kind.shape === 'collection' ? kind.orderedBy?.edition : undefined;
+  const edition = found.kind === 'ok' && editionField ? found.entry.draft[editionField] : undefined;
   const back = (
     <p>
-      <Link href={`/staff/content/${kind.key}`}>{kind.title}</Link>
+      <Link href={`/staff/content/${kind.key}${typeof edition === 'string' && edition !== '' ? `?edition=${encodeURIComponent(edition)}` : ''}`}>{kind.title}</Link>
     </p>
   );
-  const found = await findEntry(kind, id);
   if (found.kind !== 'ok') {
     return (
       <StaffShell staff={staff} current="/staff/content" title={kind.title}>

@@ -30,6 +30,9 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
   }
   const { entry } = found;
   const name = entryLabel(kind, entry);
+  // A kind listed by edition (sessions): the list shown after is the entry's edition.
+  const edition = kind.orderedBy?.edition ? entry.draft[kind.orderedBy.edition] : undefined;
+  const editionValue = typeof edition === 'string' && edition !== '' ? edition : undefined;
   return (
     <StaffShell staff={staff} current="/staff/content" title={CONTENT_TEXT.deleteConfirm}>
       <p>
@@ -40,10 +43,11 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => { c
         <input type="hidden" name="kind" value={kind.key} />
         <input type="hidden" name="id" value={entry.id} />
         <input type="hidden" name="verb" value="delete" />
+        {editionValue ? <input type="hidden" name="edition" value={editionValue} /> : null}
         <button type="submit" className={admin.dangerButton}>
           {CONTENT_TEXT.delete}
         </button>
-        <Link href={`/staff/content/${kind.key}`} className="btn btn--secondary">
+        <Link href={`/staff/content/${kind.key}${editionValue ? `?edition=${encodeURIComponent(editionValue)}` : ''}`} className="btn btn--secondary">
           {CONTENT_TEXT.deleteCancel}
         </Link>
       </RedirectForm>
