@@ -49,7 +49,7 @@ test.describe('/visit', () => {
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as { location: Record<string, unknown> };
     expect(ld.location).toMatchObject({
       '@type': 'Place',
-      name: 'Main Hall, Centenary Hall, Ake',
+      name: 'Main Hall, Centenary Hall',
       address: { '@type': 'PostalAddress', addressLocality: 'Abeokuta', addressRegion: 'Ogun State', addressCountry: 'NG' },
       geo: { '@type': 'GeoCoordinates' },
     });
