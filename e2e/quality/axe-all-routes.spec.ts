@@ -10,7 +10,7 @@ import { renderDeferredParts } from '../support/axe-scan';
 import { NOT_FOUND_PATH, pageRoutes, shard } from '../support/routes';
 import { imageProblems, undersizedTargets } from './page-checks';
 
-const SHARDS = 4;
+const SHARDS = 6;
 
 /**
  * axe needs timers, which do not run in a page with JavaScript disabled. For the no-JS projects it
