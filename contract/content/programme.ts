@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FESTIVAL_TIME_ZONE } from '../festival';
+import { FALLBACK_FESTIVAL_START_DATE } from '../festival';
 import { text } from '../text';
 import type { EditionFacts } from '../edition-copy';
 import { eventDetailsFallback, FESTIVAL_ADDRESS } from '../fallbacks/event-details';
@@ -156,7 +156,6 @@ export function parseBook(line: string): Book {
 
 // Lagos has kept +01:00 all year since 1964: no daylight saving to account for.
 const LAGOS_OFFSET = '+01:00';
-void FESTIVAL_TIME_ZONE;
 export const lagosInstant = (date: string, time: string) => `${date}T${time}:00${LAGOS_OFFSET}`;
 
 /**
@@ -254,8 +253,7 @@ const lagosParts = (iso: string) => {
  * the same days of the festival, in the edition's own dates.
  */
 export function sessionsFallback(edition: Pick<EditionFacts, 'key' | 'startDate'>): EntryData[] {
-  const seedStart = '2025-10-24';
-  const shift = daysBetween(seedStart, edition.startDate);
+  const shift = daysBetween(FALLBACK_FESTIVAL_START_DATE, edition.startDate);
   return programsFallback.flatMap((row) => {
     const detail = eventDetailsFallback.find((d) => d.slug === row.slug && d.kind === 'program');
     if (!detail) return [];
