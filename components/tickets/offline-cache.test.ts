@@ -230,7 +230,7 @@ describe('ticket-sw.js', () => {
       [TICKET_A, { mode: 'navigate', method: 'POST' }],
       [`${ORIGIN}/api/tickets/ITN-7K3Q9P/?t=${TOKEN_A}`, {}],
       [`${ORIGIN}/images/icons/icon-192.png`, {}],
-      [`${ORIGIN}/_next/image?url=%2Fimages%2Fa.jpg&w=640&q=60`, {}],
+      [`${ORIGIN}/_next/image?url=%2Fimages%2Fa.jpg&w=640&q=50`, {}],
       [`https://cdn.example/_next/static/chunks/app.js`, {}],
       [`${ORIGIN}/_next/static/chunks/app.js`, { method: 'POST' }],
     ] as const) {
