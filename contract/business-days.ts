@@ -1,3 +1,5 @@
+import { DAY_MS, addDays } from './calendar-days';
+
 /**
  * Lagos working days, for the promise "a response within 5 business days" to every partnership
  * proposal (issue 31). Pure: no clock, no configuration.
@@ -13,16 +15,10 @@
  * constant, so this needs no time-zone database.
  */
 const LAGOS_OFFSET_MS = 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** "YYYY-MM-DD" of the Lagos calendar day an instant falls on. */
 export function lagosDate(instant: Date): string {
   return new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day after (or `n` days after) a "YYYY-MM-DD" date. */
-function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Easter Sunday of a Gregorian year ("YYYY-MM-DD"): the anonymous Gregorian algorithm (Meeus). */

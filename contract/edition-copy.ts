@@ -1,5 +1,6 @@
 import { FALLBACK_FESTIVAL_START_DATE, FESTIVAL_FULL_NAME, FESTIVAL_TIME_ZONE } from './festival';
 import { defaultEditionName, defaultEditionNumber, editionKeyOfDate, type Edition } from './edition';
+import { addDays, daysBetween } from './calendar-days';
 
 /**
  * The words copy uses for an edition (issue 40, "no prose that lies about dates"): its ordinal,
@@ -10,8 +11,6 @@ import { defaultEditionName, defaultEditionNumber, editionKeyOfDate, type Editio
 
 /** What the seeded prose needs of an edition. */
 export type EditionFacts = Pick<Edition, 'key' | 'startDate' | 'endDate' | 'name' | 'number'>;
-
-const DAY_MS = 86_400_000;
 
 const ORDINAL_WORDS = [
   'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
@@ -52,7 +51,7 @@ export function sessionSubtitle(startsAt: string): string {
 
 /** How many festival days the edition has (its first and last day included). */
 export function festivalDayCount(edition: Pick<Edition, 'startDate' | 'endDate'>): number {
-  const days = Math.round((Date.parse(`${edition.endDate}T00:00:00Z`) - Date.parse(`${edition.startDate}T00:00:00Z`)) / DAY_MS) + 1;
+  const days = daysBetween(edition.startDate, edition.endDate) + 1;
   return Math.max(1, days);
 }
 
@@ -112,7 +111,7 @@ export function festivalDescription(edition: Pick<Edition, 'startDate' | 'endDat
 export const SEED_EDITION: EditionFacts = {
   key: editionKeyOfDate(FALLBACK_FESTIVAL_START_DATE),
   startDate: FALLBACK_FESTIVAL_START_DATE,
-  endDate: new Date(Date.parse(`${FALLBACK_FESTIVAL_START_DATE}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10),
+  endDate: addDays(FALLBACK_FESTIVAL_START_DATE, 1),
   name: defaultEditionName(editionKeyOfDate(FALLBACK_FESTIVAL_START_DATE)),
   number: defaultEditionNumber(editionKeyOfDate(FALLBACK_FESTIVAL_START_DATE)),
 };

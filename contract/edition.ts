@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneLineText, text } from './text'; // relative: next.config.ts loads this file (lib/config.ts), and Next's config loader knows no @/ alias
 import { FESTIVAL_NAME, FESTIVAL_VENUE, FIRST_EDITION_YEAR, formatFestivalDates } from './festival';
+import { DAY_MS } from './calendar-days';
 
 /**
  * The festival's year (issue 28): the current edition (dates, venue, capacity, registration
@@ -11,7 +12,6 @@ import { FESTIVAL_NAME, FESTIVAL_VENUE, FIRST_EDITION_YEAR, formatFestivalDates 
  */
 
 const LAGOS_OFFSET = '+01:00';
-const DAY_MS = 86_400_000;
 
 export const isoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'expected a real calendar date');
 

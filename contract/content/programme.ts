@@ -5,6 +5,7 @@ import type { EditionFacts } from '../edition-copy';
 import { eventDetailsFallback, FESTIVAL_ADDRESS } from '../fallbacks/event-details';
 import { programsFallback } from '../fallbacks/programs';
 import type { EntryData, EntryField } from './entry-fields';
+import { addDays, daysBetween } from '@/contract/calendar-days';
 
 /**
  * The programme as data (issue 40 part 3): venues, speakers and sessions are three collections of
@@ -212,9 +213,6 @@ export function programmeEditions(sessions: readonly Pick<ProgrammeSession, 'edi
 
 // ----- the fallback (a fresh machine; the built-in backend seeds it once) -------------------
 
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The seeded sessions' rooms, by the venue text they were written with. */
 const SEED_VENUES: ReadonlyArray<{ slug: string; name: string; match: string; room?: string; access: string[] }> = [

@@ -1,8 +1,7 @@
 import { FALLBACK_FESTIVAL_START_DATE } from '@/contract/festival';
 import { SEED_EDITION, festivalDescription, festivalTitle, type EditionFacts } from '@/contract/edition-copy';
 import type { EventDetail, Events } from './schemas';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, daysBetween } from '@/contract/calendar-days';
 
 /**
  * The programme in contract/fallbacks/ is written around the default festival start
@@ -11,9 +10,7 @@ const DAY_MS = 86_400_000;
  * seeded festival title and description are written again for the edition (followEdition).
  */
 export function shiftEventDetail(detail: EventDetail, edition: EditionFacts): EventDetail {
-  const days = Math.round(
-    (Date.parse(`${edition.startDate}T00:00:00Z`) - Date.parse(`${FALLBACK_FESTIVAL_START_DATE}T00:00:00Z`)) / DAY_MS,
-  );
+  const days = daysBetween(FALLBACK_FESTIVAL_START_DATE, edition.startDate);
   const title = followEdition(detail.title, edition);
   const description = followEdition(detail.description, edition);
   const copied = title === detail.title && description === detail.description ? detail : { ...detail, title, description };
