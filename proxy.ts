@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig, isDevelopment } from '@/lib/config';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/contract/http/request-id';
-import { capabilities } from '@/lib/backend';
+import { AUTH_TOKEN_COOKIE, capabilities } from '@/lib/backend';
 import { formPostTooLargeResponse, isOversizedFormPost } from '@/lib/http/body-limit';
 import { FILE_PATH, fileMethodRefusal } from '@/lib/http/file-methods';
 import { pagePostRefusal } from '@/lib/http/page-post';
@@ -78,7 +78,8 @@ async function pageProxy(request: NextRequest, requestId: string): Promise<Respo
   // A missing slug's rewrite fetched anew names its view in its path (lib/not-found/missing-view.ts,
   // missingRewritePath); any other GET of a slug route asks whether the slug exists.
   const rewritten = missingKindOfPath(pathname);
-  const slugRoute = !rewritten && (request.method === 'GET' || request.method === 'HEAD') ? slugRouteOf(pathname, searchParams) : undefined;
+  const slugRoute =
+    !rewritten && (request.method === 'GET' || request.method === 'HEAD') && !mayPreviewDrafts(request) ? slugRouteOf(pathname, searchParams) : undefined;
   let missing = rewritten;
   let timing: string | undefined;
   if (slugRoute) {
@@ -99,6 +100,18 @@ async function pageProxy(request: NextRequest, requestId: string): Promise<Respo
     for (const [key, value] of Object.entries(sharedCacheHeaders(seconds))) response.headers.set(key, value);
   }
   return response;
+}
+
+/**
+ * Staff previewing drafts (draft mode and a session, app/staff/preview/): a draft speaker's or
+ * session's page is not among the published slugs this proxy knows, so the page itself decides,
+ * with the drafts it may show (it calls notFound() for a slug that is not even a draft). Only the
+ * cookies' presence is seen here: a forged pair skips this shortcut and nothing else, since
+ * draftMode() and the session are checked where the drafts are read (lib/content isPreviewing).
+ * `__prerender_bypass` is the cookie Next's draft mode sets (Next's draft mode guide).
+ */
+function mayPreviewDrafts(request: NextRequest): boolean {
+  return request.cookies.has('__prerender_bypass') && request.cookies.has(AUTH_TOKEN_COOKIE);
 }
 
 function missingRewriteUrl(request: NextRequest, missing: MissingKind): URL {

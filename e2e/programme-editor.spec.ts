@@ -140,6 +140,33 @@ test('a venue, a speaker and a session choosing them: a refusal keeps the choice
   await expect(edit.getByLabel('Venue')).toHaveValue(venue.slug);
   await expect(edit.getByRole('checkbox', { name: `${speaker.name} (draft)` })).toBeChecked();
 
+  // The preview (this signed-in browser) opens the draft speaker's and session's own pages, saying
+  // it is a preview; a visitor gets 404 on both until they are published.
+  await page.goto(`${server.origin}/staff/content/speakers`);
+  await page.getByRole('link', { name: 'Preview the page with drafts' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(page.getByTestId('preview-notice')).toBeVisible();
+  await page.getByRole('link', { name: speaker.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/speakers/${speaker.slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(speaker.name);
+  await expect(page.getByTestId('preview-notice')).toBeVisible();
+  const previewed = await page.goto(`${server.origin}/events/${session.slug}`);
+  expect(previewed?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(session.title);
+  await expect(page.getByTestId('preview-notice')).toBeVisible();
+  const stranger = await browser.newContext();
+  try {
+    for (const path of [`/speakers/${speaker.slug}`, `/events/${session.slug}`]) {
+      expect((await stranger.request.get(`${server.origin}${path}`)).status(), path).toBe(404);
+    }
+  } finally {
+    await stranger.close();
+  }
+  await page.getByRole('link', { name: 'Leave the preview' }).click();
+  await expect(page).toHaveURL(/\/programme$/);
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0);
+  expect((await page.goto(`${server.origin}/speakers/${speaker.slug}`))?.status()).toBe(404);
+
   await publish(page, 'venues', venue.name);
   await publish(page, 'speakers', speaker.name);
   await publish(page, 'sessions', session.title);

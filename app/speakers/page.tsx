@@ -9,6 +9,7 @@ import { FESTIVAL_NAME } from '@/contract/festival';
 import { getProgramme } from '@/lib/content';
 import { speakerPath, speakersByName } from '@/lib/content/programme-list';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { PreviewNotice } from '@/components/info/preview-notice';
 
 export const NO_SPEAKERS = 'Speakers will be announced soon.';
 
@@ -25,6 +26,7 @@ export default async function SpeakersPage() {
   const speakers = speakersByName((await getProgramme()).speakers);
   return (
     <Container className={styles.page}>
+      <PreviewNotice page="/speakers" />
       <SectionHeading
         level={1}
         id="speakers-title"

@@ -13,18 +13,22 @@ export function EventDetailView({
   event,
   register,
   crumbs,
+  notice,
   children,
 }: {
   event: EventView;
   /** Register (or the waiting list) while registration is offered; none otherwise (issue 28). */
   register?: { href: string; label: string } | undefined;
   crumbs: readonly Crumb[];
+  /** Above the breadcrumb: the staff preview's notice on a session's page. */
+  notice?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const when = event.startsAt && event.endsAt ? formatEventWhen(event.startsAt, event.endsAt) : event.dateText;
   const description = /<[a-z][\s\S]*>/i.test(event.description) ? sanitizeBodyHtml(event.description) : '';
   return (
     <Container className={styles.page}>
+      {notice}
       <Breadcrumb items={crumbs} />
       <article className={styles.event} aria-labelledby="event-title">
         <div className={styles.eventText}>

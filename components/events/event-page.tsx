@@ -8,6 +8,7 @@ import { registrationAction } from '@/contract/edition-text';
 import { htmlToText } from '@/contract/html/sanitize';
 import { eventJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
+import { PreviewNotice } from '@/components/info/preview-notice';
 import { EventDetailView } from './event-detail-view';
 import type { EventView } from './resolve-event';
 import styles from './events.module.css';
@@ -46,6 +47,7 @@ export async function EventPage({ event, path, parentLabel }: { event: EventView
       <EventDetailView
         event={event}
         register={register}
+        notice={event.session ? <PreviewNotice page="/programme" /> : undefined}
         crumbs={[{ label: 'Home', href: '/' }, { label: parentLabel, href: event.kind !== 'program' ? '/#whats-on' : event.session && event.session.edition !== status.edition.key ? `/programme/${encodeURIComponent(event.session.edition)}` : '/programme' }, { label: event.title }]}
       >
         {event.kind === 'program' && timed ? (

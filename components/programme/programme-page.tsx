@@ -14,6 +14,7 @@ import { filterChoices, filterSessions, hasFilter, sessionsByDay, sessionsOfEdit
 import { isDevelopment } from '@/lib/config';
 import { getEditionStatus } from '@/lib/edition';
 import { ProgrammeListing } from './programme-listing';
+import { PreviewNotice } from '@/components/info/preview-notice';
 
 export const NO_PROGRAMME = 'No programs available at the moment.';
 export const SPEAKERS_LINK = 'Speakers and artists';
@@ -40,6 +41,7 @@ export async function ProgrammePageBody({ edition, filter }: { edition: string; 
   const allFree = all.every((s) => s.free);
   return (
     <Container className={styles.page}>
+      <PreviewNotice page="/programme" />
       <SectionHeading
         level={1}
         id="programme-title"

@@ -17,6 +17,7 @@ import { getEdition } from '@/lib/edition';
 import { personJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/lib/seo/json-ld-script';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { PreviewNotice } from '@/components/info/preview-notice';
 
 type Params = Promise<{ slug: string }>;
 
@@ -59,6 +60,7 @@ export default async function SpeakerPage({ params }: { params: Params }) {
           ...(speaker.website ? { website: speaker.website } : {}),
         })}
       />
+      <PreviewNotice page="/speakers" />
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Speakers', href: '/speakers' }, { label: speaker.name }]} />
       <article className={own.profile} aria-labelledby="speaker-name">
         <ContentImage src={speaker.photo ?? ''} alt="" width={224} height={224} sizes="224px" preload className={own.photo} />
