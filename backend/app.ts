@@ -1,3 +1,4 @@
+import { withFestivalClock } from './kernel/clock';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -71,7 +72,8 @@ export function createApp(deps: AppDeps): BackendApp {
     c.set('requestId', requestId);
     c.set('log', requestLog);
     const started = performance.now();
-    await next();
+    // Everything the request stores as a fact of the festival is timed by its clock (kernel/clock.ts).
+    await withFestivalClock(deps.config.now, next);
     c.header('X-Request-Id', requestId);
     const { method } = c.req;
     const { pathname: path } = new URL(c.req.url);

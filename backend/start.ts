@@ -1,3 +1,4 @@
+import { withFestivalClock } from './kernel/clock';
 import type { Context } from 'hono';
 import { createApp, type BackendApp } from './app';
 import type { BackendConfig } from './kernel/config';
@@ -112,13 +113,15 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // when done (backend/newsletter/campaigns/service.ts): every pass, one small read when none is sending. No
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
   const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
-  const housekeeping = async () => ({
-    mediaDeleted: await media.sweep(),
-    donations: await reconcile(),
-    waitingList: await offers(),
-    newsletterForgotten: await forgetSignUps(),
-    campaigns: await campaigns(),
-  });
+  // Inside the festival's clock, like a request (kernel/clock.ts): what a pass stores is timed as it decides.
+  const housekeeping = () =>
+    withFestivalClock(config.now, async () => ({
+      mediaDeleted: await media.sweep(),
+      donations: await reconcile(),
+      waitingList: await offers(),
+      newsletterForgotten: await forgetSignUps(),
+      campaigns: await campaigns(),
+    }));
 
   const app = createApp({
     db: handle.db,

@@ -12,6 +12,7 @@ import { upsertStaffUser } from '../backend/auth/queries';
 import { proposalDeadline } from '../contract/business-days';
 import { INBOX_MESSAGES } from '../contract/api/inbox';
 import { INBOX_TEXT } from '../lib/staff/inbox-messages';
+import { TEST_EDITION_ENV } from '../test/support/edition-env';
 import { startTestSmtp, type TestSmtp } from '../test/support/smtp';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
@@ -66,7 +67,8 @@ async function overdueProposal(lastName: string, email: string): Promise<string>
   });
   expect(res.status).toBe(201);
   const id = ((await res.json()) as { partnershipId: string }).partnershipId;
-  const arrived = new Date(Date.now() - 21 * 86_400_000);
+  // Three weeks before the servers' festival clock (FESTIVAL_NOW), which the inbox stores and judges by.
+  const arrived = new Date(Date.parse(TEST_EDITION_ENV.FESTIVAL_NOW) - 21 * 86_400_000);
   await db.db.updateTable('partnerships').set({ created_at: arrived.toISOString(), due_at: proposalDeadline(arrived) }).where('id', '=', id).execute();
   return id;
 }

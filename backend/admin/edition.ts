@@ -123,7 +123,7 @@ export async function saveEdition(
     const moving = unended && before.startDate !== after.startDate;
     const taken = await placesUsed(trx, after.key);
     if (after.capacity !== null && after.capacity < taken) throw new CapacityBelowTakenError(taken);
-    const at = new Date();
+    const at = now;
     if (input === 'configuration') await deleteStoredEdition(trx);
     else await storeEdition(trx, { ...input, key: after.key }, staff.name || staff.email, at.toISOString());
     const summary = describeChange(before, after, moving);

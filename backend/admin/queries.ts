@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import { sql } from 'kysely';
 import { DASHBOARD_RECENT, MAIL_OVERDUE_MINUTES, type Dashboard } from '@/contract/api/admin';
 import type { Edition } from '@/contract/edition';
@@ -28,9 +29,10 @@ function maskEmail(email: string): string {
  * edition's (`edition.key`; rows from before editions were recorded count as current). The figures
  * other features keep come through `sources` (kernel/seams.ts DashboardSources, given by app.ts).
  */
-export async function dashboardFigures(db: Db, sources: DashboardSources, edition: Pick<Edition, 'key' | 'startDate' | 'capacity'>, now = new Date()): Promise<Dashboard> {
+export async function dashboardFigures(db: Db, sources: DashboardSources, edition: Pick<Edition, 'key' | 'startDate' | 'capacity'>, now = festivalNow()): Promise<Dashboard> {
   const { checkInCounts, waitingListCounts, gateDuplicates, inboxCounts } = sources;
-  const overdueBefore = new Date(now.getTime() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
+  // The outbox keeps the machine's clock (kernel/clock.ts): so does the question of mail waiting too long.
+  const overdueBefore = new Date(Date.now() - MAIL_OVERDUE_MINUTES * 60_000).toISOString();
   const unpaced = sources.pacedMailKinds.length > 0 ? sql<boolean>`kind not in (${sql.join(sources.pacedMailKinds)})` : sql<boolean>`1 = 1`;
   const ofEdition = sql<boolean>`(edition = ${edition.key} or edition is null)`;
   const [checkIns, donations, partnerships, volunteers, newsletter, contact, mail, givenBack, waitingList, duplicates, inbox] = await Promise.all([

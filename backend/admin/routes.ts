@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import { Hono, type Context } from 'hono';
 import { currentEdition } from '../edition/service';
 import {
@@ -51,7 +52,7 @@ export function adminRoutes(deps: AppDeps, seams: { waitingList: WaitingListSeam
       return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers or contact (.csv).');
     }
     const csv = await downloadExport(db, c.get('staff'), kind);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = festivalNow().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="itan-${kind}-${date}.csv"`,

@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CreateStaffPayload, StaffAccount } from '@/contract/api/admin';
@@ -65,7 +66,7 @@ export async function addStaffAccount(
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('staff_users').values({ ...row, password_hash: passwordHash }).execute();
-      await recordAudit(trx, actor, { action: 'staff.create', targetType: 'staff', targetId: row.id, summary: `${describe(row)} added as ${row.role}` }, now);
+      await recordAudit(trx, actor, { action: 'staff.create', targetType: 'staff', targetId: row.id, summary: `${describe(row)} added as ${row.role}` });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -88,7 +89,7 @@ export async function resetStaffPassword(
     if (!found) throw new AccountNotFoundError();
     await trx.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     await revokeAllTokens(trx, id, now);
-    await recordAudit(trx, actor, { action: 'staff.password-reset', targetType: 'staff', targetId: id, summary: `Password of ${describe(found)} reset; sessions ended` }, now);
+    await recordAudit(trx, actor, { action: 'staff.password-reset', targetType: 'staff', targetId: id, summary: `Password of ${describe(found)} reset; sessions ended` });
     return found;
   });
   return { account, generatedPassword };
@@ -121,18 +122,18 @@ export async function disableStaffAccount(db: Db, dialect: DbDialect, actor: Sta
     }
     await trx.updateTable('staff_users').set({ disabled_at: now.toISOString() }).where('id', '=', id).execute();
     await revokeAllTokens(trx, id, now);
-    await recordAudit(trx, actor, { action: 'staff.disable', targetType: 'staff', targetId: id, summary: `${describe(found)} disabled; sessions ended` }, now);
+    await recordAudit(trx, actor, { action: 'staff.disable', targetType: 'staff', targetId: id, summary: `${describe(found)} disabled; sessions ended` });
     return { ...found, disabledAt: now.toISOString() };
   });
 }
 
-export async function enableStaffAccount(db: Db, actor: StaffUser, id: string, now = new Date()): Promise<StaffAccount> {
+export async function enableStaffAccount(db: Db, actor: StaffUser, id: string): Promise<StaffAccount> {
   return db.transaction().execute(async (trx) => {
     const found = await findAccount(trx, id);
     if (!found) throw new AccountNotFoundError();
     if (!found.disabledAt) return found;
     await trx.updateTable('staff_users').set({ disabled_at: null }).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'staff.enable', targetType: 'staff', targetId: id, summary: `${describe(found)} enabled` }, now);
+    await recordAudit(trx, actor, { action: 'staff.enable', targetType: 'staff', targetId: id, summary: `${describe(found)} enabled` });
     return { ...found, disabledAt: null };
   });
 }
@@ -141,7 +142,7 @@ export async function enableStaffAccount(db: Db, actor: StaffUser, id: string, n
  * An admin's CSV download (issue 32): the file and its audit row (who, which export, when, how many
  * rows) come from one transaction, so the count is the file's and no file leaves unrecorded.
  */
-export async function downloadExport(db: Db, actor: StaffUser, kind: ExportKind, now = new Date()): Promise<string> {
+export async function downloadExport(db: Db, actor: StaffUser, kind: ExportKind, now = festivalNow()): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const { csv, rowCount } = await exportFile(trx, kind);
     await recordAudit(

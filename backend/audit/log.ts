@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import type { Selectable } from 'kysely';
 import { newId } from '../kernel/ids';
 import type { AuditLogTable, Db } from '../db/schema';
@@ -20,7 +21,7 @@ export interface AuditEntry {
 /** Who did it: a signed-in staff member, or (a failed sign-in) the email that was typed, with no id. */
 export type AuditActor = Pick<StaffUser, 'email' | 'name'> & { id: string | null };
 
-export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, now = new Date()): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, now = festivalNow()): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -33,6 +34,8 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry, 
       target_type: entry.targetType,
       target_id: entry.targetId,
       summary: entry.summary.slice(0, 300),
+      // The machine's clock on purpose (kernel/clock.ts): the order of writing, under a fixed FESTIVAL_NOW too.
+      logged_at: new Date().toISOString(),
     })
     .execute();
 }
@@ -62,7 +65,7 @@ function toRecord(row: Selectable<AuditLogTable>): AuditRecord {
 /** Newest first, a page at a time, with the total for pagination. */
 export async function listAudit(db: Db, page: { limit: number; offset: number }): Promise<{ results: AuditRecord[]; count: number }> {
   const [rows, total] = await Promise.all([
-    db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('logged_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { results: rows.map(toRecord), count: Number(total.n) };

@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import type { Selectable } from 'kysely';
 import { ENTRY_MESSAGES, type AdminEntry, type EntryStatus } from '@/contract/api/entries';
 import { entrySchema, type EntryData, type EntryField, type EntryValue } from '@/contract/content/entry-fields';
@@ -195,7 +196,7 @@ export const keyedEntryId = (key: string) => `k-${key}`;
  */
 export async function createEntry({ db, dialect, staff, kind }: Write, raw: unknown, options: { key?: string | undefined; now?: Date } = {}): Promise<EntryOutcome<AdminEntry>> {
   if (kind.shape !== 'collection') return refused(409, ENTRY_MESSAGES.singletonFixed);
-  const now = options.now ?? new Date();
+  const now = options.now ?? festivalNow();
   const id = options.key === undefined ? newId() : keyedEntryId(options.key);
   const existing = async (trx: Db) => (options.key === undefined ? undefined : await findRow(trx, kind, id));
   const parsed = parse(kind, raw);
@@ -221,7 +222,7 @@ export async function createEntry({ db, dialect, staff, kind }: Write, raw: unkn
 }
 
 /** Saves an entry's draft (a singleton's one entry is made on its first save); the public version is unchanged. */
-export async function saveEntry({ db, dialect, staff, kind }: Write, id: string, raw: unknown, now = new Date()): Promise<EntryOutcome<AdminEntry>> {
+export async function saveEntry({ db, dialect, staff, kind }: Write, id: string, raw: unknown, now = festivalNow()): Promise<EntryOutcome<AdminEntry>> {
   const parsed = parse(kind, raw);
   if (!parsed.ok) return parsed;
   return db.transaction().execute(async (trx) => {
@@ -252,7 +253,7 @@ async function wouldEmpty(trx: Db, kind: ContentKind, id: string): Promise<boole
 }
 
 /** Publish (the draft becomes what the public sees) or unpublish (the public sees nothing of it; the draft stays). */
-export async function setEntryPublished({ db, dialect, staff, kind }: Write, id: string, publish: boolean, now = new Date()): Promise<EntryOutcome<AdminEntry>> {
+export async function setEntryPublished({ db, dialect, staff, kind }: Write, id: string, publish: boolean, now = festivalNow()): Promise<EntryOutcome<AdminEntry>> {
   return db.transaction().execute(async (trx) => {
     await lockKind(trx, dialect, kind);
     const current = await findRow(trx, kind, id);
@@ -270,7 +271,7 @@ export async function setEntryPublished({ db, dialect, staff, kind }: Write, id:
 }
 
 /** Swaps a collection entry with its neighbour above or below; at either end nothing moves. */
-export async function moveEntry({ db, dialect, staff, kind }: Write, id: string, direction: 'up' | 'down', now = new Date()): Promise<EntryOutcome<AdminEntry[]>> {
+export async function moveEntry({ db, dialect, staff, kind }: Write, id: string, direction: 'up' | 'down', now = festivalNow()): Promise<EntryOutcome<AdminEntry[]>> {
   if (kind.shape !== 'collection') return refused(409, ENTRY_MESSAGES.singletonFixed);
   return db.transaction().execute(async (trx) => {
     await lockKind(trx, dialect, kind);
@@ -292,7 +293,7 @@ export async function moveEntry({ db, dialect, staff, kind }: Write, id: string,
 }
 
 /** Deletes a collection entry, draft and published version alike; not one that other entries name (409). */
-export async function deleteEntry({ db, dialect, staff, kind }: Write, id: string, now = new Date()): Promise<EntryOutcome<true>> {
+export async function deleteEntry({ db, dialect, staff, kind }: Write, id: string, now = festivalNow()): Promise<EntryOutcome<true>> {
   if (kind.shape !== 'collection') return refused(409, ENTRY_MESSAGES.singletonFixed);
   return db.transaction().execute(async (trx) => {
     await lockKind(trx, dialect, kind, true);

@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import { ENTRY_MESSAGES } from '@/contract/api/entries';
 import { entrySchema, type EntryData } from '@/contract/content/entry-fields';
 import { CONTENT_KINDS } from '@/contract/content/kinds';
@@ -41,7 +42,7 @@ export async function copyProgramme(
   { db, dialect, staff }: { db: Db; dialect: DbDialect; staff: StaffUser },
   current: Pick<EditionFacts, 'key' | 'startDate'>,
   from: string | undefined,
-  now = new Date(),
+  now = festivalNow(),
 ): Promise<EntryOutcome<ProgrammeCopied>> {
   const kind = CONTENT_KINDS.sessions;
   const schema = entrySchema(kind.fields);

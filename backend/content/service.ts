@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import type { EventDetailInput, StoredEventDetail } from '@/contract/api/event-details';
 import { mediaUrl, type CardInput, type HeroInput } from '@/contract/api/reports';
 import type { EventDetail, Events, Hero } from '@/contract/content/schemas';
@@ -24,7 +25,7 @@ export async function saveHero(db: Db, dialect: DbDialect, staff: StaffUser, inp
       heroImage: input.imageId ? mediaUrl(input.imageId) : (current?.heroImage ?? '/images/content/hero.webp'),
       ...(input.imageId ? { heroImageAlt: input.imageAlt } : current?.heroImageAlt ? { heroImageAlt: input.imageAlt || current.heroImageAlt } : {}),
     };
-    await putContentBlock(trx, 'hero', next, new Date().toISOString());
+    await putContentBlock(trx, 'hero', next, festivalNow().toISOString());
     await recordAudit(trx, staff, { action: 'hero.update', targetType: 'content', targetId: 'hero', summary: input.title });
     return next;
   });
@@ -43,7 +44,7 @@ export async function saveEventCard(db: Db, dialect: DbDialect, staff: StaffUser
     } else if (events.events.some((e) => e.slug === slug)) {
       next = { ...events, events: events.events.map((e) => (e.slug === slug ? { ...e, title: input.title, image: image(e.image) } : e)) };
     } else return false;
-    await updateContentBlock(trx, 'events', next, new Date().toISOString());
+    await updateContentBlock(trx, 'events', next, festivalNow().toISOString());
     await recordAudit(trx, staff, { action: 'event.update', targetType: 'event', targetId: slug, summary: input.title });
     return true;
   });
@@ -61,7 +62,7 @@ export async function saveEventDetail(db: Db, dialect: DbDialect, staff: StaffUs
     const current = details?.find((d) => d.slug === slug);
     if (!details || !current) return undefined;
     if (current.kind === 'program') return 'session';
-    const at = new Date().toISOString();
+    const at = festivalNow().toISOString();
     const next: StoredEventDetail = { ...current, ...input, editedAt: at };
     await updateContentBlock(trx, 'event-details', details.map((d) => (d.slug === slug ? next : d)), at);
     await recordAudit(trx, staff, { action: 'event-detail.update', targetType: 'event', targetId: slug, summary: `${input.title}: ${input.startsAt} – ${input.endsAt}, ${input.venue}` });

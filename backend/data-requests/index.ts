@@ -78,6 +78,7 @@ function auditRowsOf(db: Db, email: string) {
     .selectAll()
     .where((eb) => eb.or([sameAddress('actor_email', email), sameAddress('target_id', email), mentions('summary', email)]))
     .orderBy('at')
+    .orderBy('logged_at')
     .execute();
 }
 

@@ -337,6 +337,8 @@ export interface AuditLogTable {
   target_id: string;
   /** One human line, e.g. the report's title; never a password or a visitor's personal data. */
   summary: string;
+  /** Migration 2026-12-07-0: the machine's time of writing, the order of rows with the same `at` (a rehearsal's fixed clock). */
+  logged_at: string | null;
 }
 
 export interface AuthTokenTable {

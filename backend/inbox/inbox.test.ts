@@ -11,7 +11,7 @@ import { loadSigner } from '../kernel/signing';
 import { newId } from '../kernel/ids';
 import { mailOutbox, type MailOutbox } from '../mail-kinds';
 import { drainOutbox } from '../outbox/drain';
-import { buildApp, dbTargets, postJson, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, dbTargets, postJson, TEST_EDITION_ENV, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { staffToken } from '@/test/support/staff';
 import { silentLogger } from '../kernel/log';
@@ -47,7 +47,7 @@ describe.each(dbTargets)('inbox on $name', (target) => {
     return (await res.json()) as InboxPage;
   };
   const dashboard = async () => ((await (await get('/api/admin/dashboard/')).json()) as { data: Dashboard }).data;
-  const auditOf = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('at').execute();
+  const auditOf = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('at').orderBy('logged_at').execute();
   const key = () => `reply-${newId()}`;
 
   /** A proposal through the public form, its deadline moved into the past (it arrived weeks ago). */
@@ -55,7 +55,7 @@ describe.each(dbTargets)('inbox on $name', (target) => {
     const res = await postJson(app, '/api/forms/partnerships/', { ...validPayloads.partnership(), email });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { partnershipId: string }).partnershipId;
-    const created = new Date(Date.now() - 30 * 86_400_000);
+    const created = new Date(Date.parse(TEST_EDITION_ENV.FESTIVAL_NOW) - 30 * 86_400_000);
     await db().updateTable('partnerships').set({ created_at: created.toISOString(), due_at: proposalDeadline(created) }).where('id', '=', id).execute();
     return id;
   }
@@ -239,7 +239,7 @@ describe.each(dbTargets)('inbox on $name', (target) => {
   });
 
   it('lists newest first, filters by kind and status, pages in bounded pages; the CSVs carry the status', async () => {
-    const base = Date.parse('2026-01-05T09:00:00Z');
+    const base = Date.parse('2025-01-05T09:00:00Z');
     const ids: string[] = [];
     for (let i = 0; i < INBOX_PAGE_SIZE + 5; i++) {
       const id = newId();

@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import { sql, type Selectable } from 'kysely';
 import { CONTACT_TOPICS, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
 import { isOverdue, OPEN_STATUSES, type InboxEntry, type InboxKind, type InboxStatus, type InboxSummary } from '@/contract/api/inbox';
@@ -122,7 +123,7 @@ function toSummary(row: SummaryRow, now: Date): InboxSummary {
 }
 
 /** A page of the inbox, newest first, and how many items the filter matches. */
-export async function listInbox(db: Db, filter: InboxFilter, page: { limit: number; offset: number }, now = new Date()): Promise<{ items: InboxSummary[]; count: number }> {
+export async function listInbox(db: Db, filter: InboxFilter, page: { limit: number; offset: number }, now = festivalNow()): Promise<{ items: InboxSummary[]; count: number }> {
   const parts = branches(db, filter, now);
   if (parts.length === 0) return { items: [], count: 0 };
   const union = parts.slice(1).reduce((all, q) => all.unionAll(q), parts[0]!);
@@ -134,7 +135,7 @@ export async function listInbox(db: Db, filter: InboxFilter, page: { limit: numb
 }
 
 /** The dashboard's inbox figures: items still new, and proposals overdue. */
-export async function inboxCounts(db: Db, now = new Date()): Promise<{ new: number; overdue: number }> {
+export async function inboxCounts(db: Db, now = festivalNow()): Promise<{ new: number; overdue: number }> {
   const counts = await Promise.all(
     (Object.values(ITEM_TABLES) as Array<(typeof ITEM_TABLES)[InboxKind]>).map((table) =>
       db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where('status', '=', 'new').executeTakeFirstOrThrow(),

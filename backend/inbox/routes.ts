@@ -24,8 +24,8 @@ export function inboxRoutes(deps: AppDeps) {
   const r = new Hono<AppEnv>({ strict: false });
   r.use('*', requireStaff(db));
 
-  // The real clock, like the forms' created_at and due_at (FESTIVAL_NOW moves the festival's phases, not these).
-  const now = () => new Date();
+  // The festival's clock, like the forms' created_at and due_at (kernel/clock.ts).
+  const now = deps.config.now;
 
   /** The item's kind and id from the path, or the contract's 404. */
   const target = (c: Context<AppEnv>): { kind: InboxKind; id: string } | undefined => {

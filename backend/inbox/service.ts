@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import type { InboxKind, InboxStatus } from '@/contract/api/inbox';
 import { recordAudit } from '../audit/log';
 import { isUniqueViolation } from '../db/errors';
@@ -38,7 +39,7 @@ async function mustFind(db: Db, kind: InboxKind, id: string): Promise<ItemRecord
 }
 
 /** Sets an item's status. The same status again changes nothing and records nothing. */
-export async function setInboxStatus(db: Db, actor: StaffUser, kind: InboxKind, id: string, status: InboxStatus, now = new Date()): Promise<void> {
+export async function setInboxStatus(db: Db, actor: StaffUser, kind: InboxKind, id: string, status: InboxStatus, now = festivalNow()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const item = await mustFind(trx, kind, id);
     if (item.status === status) return;
@@ -47,7 +48,7 @@ export async function setInboxStatus(db: Db, actor: StaffUser, kind: InboxKind, 
   });
 }
 
-export async function addInboxNote(db: Db, actor: StaffUser, kind: InboxKind, id: string, body: string, now = new Date()): Promise<void> {
+export async function addInboxNote(db: Db, actor: StaffUser, kind: InboxKind, id: string, body: string, now = festivalNow()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await mustFind(trx, kind, id);
     const entryId = newId();
@@ -70,7 +71,7 @@ export async function sendInboxReply(
   kind: InboxKind,
   id: string,
   input: { body: string; requestKey: string },
-  now = new Date(),
+  now = festivalNow(),
 ): Promise<{ sent: boolean }> {
   const replayed = async (): Promise<{ sent: boolean } | undefined> => {
     const existing = await entryByRequestKey(db, input.requestKey);
@@ -89,7 +90,7 @@ export async function sendInboxReply(
         .insertInto('inbox_entries')
         .values({ id: entryId, item_kind: kind, item_id: id, type: 'reply', author_id: actor.id, author_name: actor.name, author_email: actor.email, body: input.body, created_at: now.toISOString(), outbox_id: null, request_key: input.requestKey })
         .execute();
-      const outboxId = await enqueue(trx, inboxReplyMail.entry(item.email, { entryId }), now);
+      const outboxId = await enqueue(trx, inboxReplyMail.entry(item.email, { entryId }));
       await trx.updateTable('inbox_entries').set({ outbox_id: outboxId }).where('id', '=', entryId).execute();
       await recordAudit(trx, actor, { action: 'inbox.reply', targetType: kind, targetId: id, summary: `Reply sent to the sender of ${describe(kind, id)} (${input.body.length} characters)` }, now);
     });

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { TICKET_REFERENCE_ALPHABET } from '@/contract/ticket-reference';
+import { festivalNow } from './clock';
 
 /** A short ticket reference such as ITN-7K3Q9P (31^6 ≈ 887 million combinations). */
 export function ticketReference(): string {
@@ -14,6 +15,7 @@ export function newId(): string {
   return randomUUID();
 }
 
+/** The festival's clock (kernel/clock.ts), as stored. */
 export function nowIso(): string {
-  return new Date().toISOString();
+  return festivalNow().toISOString();
 }

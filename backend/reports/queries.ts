@@ -1,3 +1,4 @@
+import { festivalNow } from '../kernel/clock';
 import type { Selectable } from 'kysely';
 import type { AdminReport, ReportInput } from '@/contract/api/reports';
 import { mediaIdOf, mediaUrl } from '@/contract/api/reports';
@@ -87,7 +88,7 @@ async function withFreeSlug<T>(db: Db, base: string, exceptId: string | undefine
 }
 
 /** A new draft; its slug comes from the title. Call inside a transaction (with the audit record). */
-export async function createReport(db: Db, input: ReportInput, now = new Date()): Promise<AdminReport> {
+export async function createReport(db: Db, input: ReportInput, now = festivalNow()): Promise<AdminReport> {
   const id = newId();
   const at = now.toISOString();
   await withFreeSlug(db, slugify(input.title), undefined, (slug) =>
@@ -103,7 +104,7 @@ export async function createReport(db: Db, input: ReportInput, now = new Date())
  * Saves an edit. A report never published follows its title with its slug; once published the slug
  * stays, so links already shared keep working.
  */
-export async function updateReport(db: Db, id: string, input: ReportInput, now = new Date()): Promise<AdminReport | undefined> {
+export async function updateReport(db: Db, id: string, input: ReportInput, now = festivalNow()): Promise<AdminReport | undefined> {
   const current = await db.selectFrom('highlights').select(['slug', 'published_at']).where('id', '=', id).executeTakeFirst();
   if (!current) return undefined;
   const values = { ...fields(input), updated_at: now.toISOString() };
@@ -115,7 +116,7 @@ export async function updateReport(db: Db, id: string, input: ReportInput, now =
   return getAdminReport(db, id);
 }
 
-export async function setReportStatus(db: Db, id: string, status: 'draft' | 'published', now = new Date()): Promise<AdminReport | undefined> {
+export async function setReportStatus(db: Db, id: string, status: 'draft' | 'published', now = festivalNow()): Promise<AdminReport | undefined> {
   const current = await db.selectFrom('highlights').select(['published_at']).where('id', '=', id).executeTakeFirst();
   if (!current) return undefined;
   const at = now.toISOString();
@@ -136,6 +137,7 @@ export interface StoredMedia {
 export async function insertMedia(
   db: Db,
   media: { bytes: Buffer; width: number; height: number; contentType: string; createdBy: string },
+  // The machine's clock: the media sweep ages uploads by it (kernel/clock.ts).
   now = new Date(),
 ): Promise<string> {
   const id = newId();

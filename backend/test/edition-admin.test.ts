@@ -49,7 +49,7 @@ describe.each(dbTargets)('the edition at /staff/edition and the gate on $name', 
     return ((await res.json()) as Json).ticketReference as string;
   };
   const checkIn = (reference: string) => postJson(app, '/api/admin/check-ins/', { reference }, auth(staffToken));
-  const auditRows = () => database.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'edition.update').orderBy('at').execute();
+  const auditRows = () => database.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'edition.update').orderBy('at').orderBy('logged_at').execute();
 
   const base = {
     startDate: '2025-10-24',

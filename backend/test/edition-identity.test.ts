@@ -157,7 +157,7 @@ describe.each(dbTargets)('editions keyed by identity on $name', (target) => {
     const token = await signIn(database, app);
     const save = (a: BackendApp, body: Record<string, string>) =>
       a.request('/api/admin/edition/', { method: 'PUT', headers: { 'Content-Type': 'application/json', ...auth(token) }, body: JSON.stringify({ venue: 'Freedom Park', capacity: '', registrationOpensAt: '', registrationClosesAt: '', ...body }) });
-    const summaries = async () => (await database.handle.db.selectFrom('audit_log').select('summary').where('action', 'like', 'edition.%').orderBy('at').execute()).map((r) => r.summary);
+    const summaries = async () => (await database.handle.db.selectFrom('audit_log').select('summary').where('action', 'like', 'edition.%').orderBy('at').orderBy('logged_at').execute()).map((r) => r.summary);
     const ticket = await registered(app, 'ada@example.com', 2);
     const other = await registered(app, 'bola@example.com', 1);
 

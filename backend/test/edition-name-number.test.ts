@@ -44,7 +44,7 @@ describe.each(dbTargets)('the edition’s name and number on $name', (target) =>
     app.request('/api/admin/edition/', { method: 'PUT', headers: { 'Content-Type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
   const base = { startDate: '2027-10-24', endDate: '2027-10-25', venue: 'Centenary Hall, Ake, Abeokuta', capacity: '', registrationOpensAt: '', registrationClosesAt: '' };
   const audits = (database: TestDatabase) =>
-    database.handle.db.selectFrom('audit_log').select(['action', 'summary', 'actor_name']).where('target_type', '=', 'edition').orderBy('at').execute();
+    database.handle.db.selectFrom('audit_log').select(['action', 'summary', 'actor_name']).where('target_type', '=', 'edition').orderBy('at').orderBy('logged_at').execute();
 
   it('the migration adds the columns; a row saved before it follows its dates (the defaults); down removes them', async () => {
     const database = await fresh();

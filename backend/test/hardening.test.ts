@@ -15,7 +15,7 @@ import { newId } from '../kernel/ids';
 import { createRateLimiter } from '../kernel/rate-limit';
 import { createSandboxGateway } from '../payments';
 import { RESEND_PER_HOUR } from '../tickets/queries';
-import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_KEY, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
+import { buildApp, countRows, dbTargets, postJson, TEST_EDITION_ENV, TEST_EDITION_KEY, testConfig, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { editionCounter } from '../edition/counter';
 import { silentLogger } from '@/backend/kernel/log';
 import { captureLog } from '@/test/support/log';
@@ -153,7 +153,9 @@ describe.each(dbTargets)('hardening on $name', (target) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ actor_email: 'admin@itan.example', actor_name: 'Ada Admin', target_type: 'export', target_id: 'registrations', summary: `Downloaded registrations.csv (${registrations} rows)` });
       expect(rows[0]!.actor_id).toEqual(expect.any(String));
-      expect(rows[0]!.at >= before).toBe(true);
+      expect(rows[0]!.logged_at! >= before).toBe(true);
+      // Timed by the festival's clock (the tests' FESTIVAL_NOW), like every decision (issue 43).
+      expect(rows[0]!.at).toBe(new Date(TEST_EDITION_ENV.FESTIVAL_NOW).toISOString());
       // An unknown export is no download.
       expect((await app.request('/api/admin/export/nonsense.csv', { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
       expect(await exportsAudited()).toBe(1);

@@ -231,7 +231,7 @@ describe.each(dbTargets)('report publishing on $name', (target) => {
     await post(`/api/admin/reports/${report.id}/`, draft({ title: 'Audited report, edited' }));
     await post(`/api/admin/reports/${report.id}/publish/`);
     await post(`/api/admin/reports/${report.id}/unpublish/`);
-    const rows = await database.handle.db.selectFrom('audit_log').selectAll().where('target_id', '=', report.id as string).orderBy('at').execute();
+    const rows = await database.handle.db.selectFrom('audit_log').selectAll().where('target_id', '=', report.id as string).orderBy('at').orderBy('logged_at').execute();
     // Rows written within one millisecond share `at`: compare them in action order.
     expect(rows.map((r) => [r.action, r.actor_email, r.target_type]).sort()).toEqual([
       ['report.create', 'editor@itan.example', 'report'],

@@ -9,6 +9,7 @@ import { issueToken, upsertStaffUser, userForToken } from '../auth/queries';
 import { newId } from '../kernel/ids';
 import { staffRolesAndAudit } from '../db/migrations/2026-11-25-1-staff-roles-and-audit';
 import { sessionIdleExpiry } from '../db/migrations/2026-11-25-2-session-idle-expiry';
+import { auditLoggedAt } from '../db/migrations/2026-12-07-0-audit-logged-at';
 import { buildApp, dbTargets, postJson, validPayloads, type TestDatabase } from '@/test/support/databases';
 
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
   const get = (path: string, token: string) => app.request(path, { headers: auth(token) });
   const post = (path: string, body: unknown, token: string) => postJson(app, path, body, auth(token));
   const me = (token: string) => get('/api/auth/me/', token);
-  const auditRows = () => database.handle.db.selectFrom('audit_log').selectAll().orderBy('at').orderBy('id').execute();
+  const auditRows = () => database.handle.db.selectFrom('audit_log').selectAll().orderBy('at').orderBy('logged_at').orderBy('id').execute();
 
   beforeAll(async () => {
     database = await target.create();
@@ -297,6 +298,7 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     const db = database.handle.db;
     const users = await db.selectFrom('staff_users').select(['id', 'role']).orderBy('id').execute();
     const columns = async (table: string) => (await db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+    await auditLoggedAt.down!(db);
     await sessionIdleExpiry.down!(db);
     await staffRolesAndAudit.down!(db);
     expect(await columns('auth_tokens')).not.toContain('last_used_at');
@@ -304,6 +306,8 @@ describe.each(dbTargets)('staff admin on $name', (target) => {
     expect(await columns('audit_log')).toEqual([]);
     await staffRolesAndAudit.up(db);
     await sessionIdleExpiry.up(db);
+    await auditLoggedAt.up(db);
+    expect(await columns('audit_log')).toContain('logged_at');
     expect(await columns('auth_tokens')).toContain('last_used_at');
     // Accounts from before the roles existed come back as admins (they came from staff:create).
     const after = await db.selectFrom('staff_users').select(['id', 'role']).orderBy('id').execute();
