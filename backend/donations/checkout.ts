@@ -10,7 +10,7 @@ import { DONATION_RETRIES_PER_HOUR } from '@/contract/festival';
 import { RETRY_NOTICES } from '@/contract/forms/donation-messages';
 import type { FormFlow } from '../kernel/form-flow';
 import { failureBody } from '../kernel/http';
-import { newId, nowIso } from '../kernel/ids';
+import { newId } from '../kernel/ids';
 import { processLogger } from '../kernel/log';
 import type { KeyedContext, Outcome } from '../kernel/idempotency';
 import { FORM_MESSAGES, success } from '../kernel/results';
@@ -193,7 +193,8 @@ export async function applyTransaction(deps: Pick<CheckoutDeps, 'db' | 'log' | '
       await holdForReview(deps.db, row.id, `Paid ${tx.currency} ${tx.amountKobo / 100}, asked ${row.currency} ${row.amount_kobo / 100}`);
       return 'review';
     }
-    const facts = { channel: tx.channel, gatewayResponse: tx.gatewayResponse, paidAt: tx.paidAt ?? nowIso(), cardLast4: tx.cardLast4, cardBrand: tx.cardBrand };
+    // Paystack's time, or the machine's: a checkout is timed with the payment provider's real clock (kernel/clock.ts).
+    const facts = { channel: tx.channel, gatewayResponse: tx.gatewayResponse, paidAt: tx.paidAt ?? new Date().toISOString(), cardLast4: tx.cardLast4, cardBrand: tx.cardBrand };
     const changed = await deps.db.transaction().execute(async (trx) => {
       const updated = await markSucceeded(trx, row.id, facts);
       if (updated) await enqueue(trx, donationReceiptMail.entry(row.email, { donationId: row.id }));
