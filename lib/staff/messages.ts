@@ -57,6 +57,7 @@ export const EXPORT_LABELS = {
   newsletter: 'Newsletter subscribers',
   volunteers: 'Volunteers',
   contact: 'Contact messages',
+  'waiting-list': 'Waiting list',
 } as const;
 
 /** What each audit action means, in words (unknown actions are shown as they are). */
