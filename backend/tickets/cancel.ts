@@ -81,7 +81,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: Waiting
     // The confirmation says what is true once the places went where they go (issue 43): to the
     // waiting list, free to register again, or nothing more to do because registration has closed.
     const after = registrationState(edition, now, await remainingPlaces(trx, edition));
-    await enqueue(trx, ticketCancelledMail.entry(row.email, { registrationId: row.id, after: { registration: after, passedOn } }), now);
+    await enqueue(trx, ticketCancelledMail.entry(row.email, { registrationId: row.id, after: { registration: after, passedOn } }));
     return true;
   });
   if (!done) {

@@ -106,6 +106,8 @@ export const waitingListOfferEndedMail = defineMailKind('waitingListOfferEnded',
     const { name } = festivalFacts(ctx.edition);
     const site = ctx.config.siteUrl;
     const lapsed = row.ended === 'lapsed';
+    // An offer held until registration closed lapsed with it: there is no list to join again.
+    const atClose = row.offer_expires_at !== null && Date.parse(row.offer_expires_at) >= Date.parse(ctx.edition.registrationClosesAt);
     return acknowledgement({
       firstName: row.name,
       subject: lapsed ? `Your waiting-list offer has lapsed: ${name}` : `Your waiting-list offer was withdrawn: ${name}`,
@@ -113,7 +115,9 @@ export const waitingListOfferEndedMail = defineMailKind('waitingListOfferEnded',
       lines: lapsed
         ? [
             `The ${bands} for ${name} held for you${row.offer_expires_at ? ` until ${WAITING_LIST_MESSAGES.offerUntil(row.offer_expires_at)}` : ''} were not taken in time, so they have gone to the next person on the waiting list. The link in our offer no longer works.`,
-            `You are no longer on the waiting list. While the festival is fully booked and registration is open, you can join it again at ${site}/register (at the end of the list).`,
+            atClose
+              ? 'Registration has now closed, so no more places will be offered.'
+              : `You are no longer on the waiting list. While the festival is fully booked and registration is open, you can join it again at ${site}/register (at the end of the list).`,
           ]
         : [
             `The festival’s organisers have withdrawn the offer of ${bands} for ${name} made to you, so the link in our offer no longer works.`,

@@ -25,12 +25,13 @@ export function offerOpening(reason: OfferReason | null, bands: string, name: st
 
 /** "Wristbands are free for you": the offer, why, its personal link and until when it holds. */
 export const waitingListOfferMail = defineMailKind('waitingListOffer', {
-  payload: z.object({ entryId: z.string().min(1) }),
-  async load(db, { entryId }) {
+  /** `offer`: the entry's offers_made when this offer was made (absent on entries queued before issue 43). */
+  payload: z.object({ entryId: z.string().min(1), offer: z.number().int().positive().optional() }),
+  async load(db, { entryId, offer }) {
     const row = await db.selectFrom('waiting_list').selectAll().where('id', '=', entryId).executeTakeFirst();
     if (!row) throw gone('The waiting-list entry');
-    if (row.status !== 'offered' || !row.offered_at || !row.offer_expires_at) {
-      // Taken already, or lapsed before the mail could go: it would only mislead.
+    if (row.status !== 'offered' || !row.offered_at || !row.offer_expires_at || (offer !== undefined && row.offers_made !== offer)) {
+      // Taken already, lapsed or withdrawn before the mail could go, or offered again since: it would only mislead.
       throw new PermanentFailure(`The offer is ${row.status}: no mail`);
     }
     return { ...row, offered_at: row.offered_at, offer_expires_at: row.offer_expires_at };

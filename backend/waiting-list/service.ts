@@ -79,7 +79,7 @@ export async function offerNextIn(trx: Db, edition: Edition, now: Date, reason: 
       await releasePlaces(trx, name, entry.number_of_tickets);
       continue;
     }
-    await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id }), now);
+    await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id, offer: entry.offers_made + 1 }));
     // Those ahead of it asked for more than was free: each is told why, once (issue 43).
     await tellPassedOver(trx, name, entry.position, now);
     return { ...entry, status: 'offered', offered_at: offeredAt, offer_reason: reason, offers_made: entry.offers_made + 1 };
@@ -102,7 +102,7 @@ async function noticeOnce(trx: Db, entries: ReadonlyArray<Pick<WaitingEntry, 'id
     .execute();
   const told = new Set(stored.map((r) => r.entry_id));
   const mails = entries.filter((e) => told.has(e.id)).map(mail);
-  await enqueueMany(trx, mails, now);
+  await enqueueMany(trx, mails);
   return mails.length;
 }
 
@@ -128,7 +128,7 @@ export async function lapseExpiredOffers(db: Db, now: Date): Promise<number> {
       if (Number(marked.numUpdatedRows) === 0) return false;
       await releasePlaces(trx, entry.edition, entry.number_of_tickets);
       // The note after it lapsed (issue 43): once, with the status change that made it so.
-      await enqueue(trx, waitingListOfferEndedMail.entry(entry.email, { entryId: entry.id, offer: Math.max(1, entry.offers_made), ended: 'lapsed' }), now);
+      await enqueue(trx, waitingListOfferEndedMail.entry(entry.email, { entryId: entry.id, offer: Math.max(1, entry.offers_made), ended: 'lapsed' }));
       return true;
     });
     if (done) lapsed++;

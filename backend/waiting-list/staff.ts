@@ -93,7 +93,7 @@ export async function offerByHand(db: Db, deps: OfferDeps, staff: StaffUser, id:
         .executeTakeFirst();
       // Changed meanwhile (the counter lock makes this rare): the transaction, and its claim, roll back.
       if (Number(marked.numUpdatedRows) === 0) throw new WaitingListRefusal(409, WAITING_LIST_ADMIN_MESSAGES.notOfferable);
-      await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id }), now);
+      await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id, offer: Number(entry.offers_made) + 1 }));
       await recordAudit(
         trx,
         staff,
@@ -131,7 +131,7 @@ export async function withdrawOffer(db: Db, deps: OfferDeps, staff: StaffUser, i
     if (Number(marked.numUpdatedRows) === 0) throw new WaitingListRefusal(409, WAITING_LIST_ADMIN_MESSAGES.notOffered);
     const n = Number(entry.number_of_tickets);
     await releasePlaces(trx, edition.key, n);
-    await enqueue(trx, waitingListOfferEndedMail.entry(entry.email, { entryId: entry.id, offer: Math.max(1, Number(entry.offers_made)), ended: 'withdrawn' }), now);
+    await enqueue(trx, waitingListOfferEndedMail.entry(entry.email, { entryId: entry.id, offer: Math.max(1, Number(entry.offers_made)), ended: 'withdrawn' }));
     await recordAudit(
       trx,
       staff,
