@@ -22,8 +22,6 @@ import { tellRegistrationClosed, waitingListHousekeeping } from '../waiting-list
  * says why the places came free; the give-back mail says what is true about registering again;
  * when registration closes those still waiting are told once, even by two drainers at once.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 const SECRET = 'visible-waiting-list-secret-long-enough';
 const SITE = 'https://itan.example';
 const HOUR = 3_600_000;
@@ -248,7 +246,7 @@ describe.each(dbTargets)('a waiting list people can see on $name', (target) => {
     }
     const ids = [await entryId(w, 'one@example.com'), await entryId(w, 'two@example.com')];
     const answers = await Promise.all(
-      [w.app, otherApp, w.app, otherApp].map((app, i) => postJson(app, `/api/admin/waiting-list/${ids[i % 2]}/offer/`, {}, auth(w.admin)).then((r) => r.status)),
+      [w.app, otherApp, w.app, otherApp].map((app, i) => (async () => (await postJson(app, `/api/admin/waiting-list/${ids[i % 2]}/offer/`, {}, auth(w.admin))).status)()),
     );
     expect(answers.filter((s) => s === 200)).toHaveLength(1);
     expect(answers.filter((s) => s === 409)).toHaveLength(3);
