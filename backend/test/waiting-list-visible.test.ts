@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OFFER_REMINDER_HOURS, WAITING_LIST_ADMIN_MESSAGES, type WaitingListView } from '@/contract/api/waiting-list';
+import { OFFER_REMINDER_HOURS, WAITING_LIST_ADMIN_MESSAGES, WAITING_LIST_MESSAGES, type WaitingListView } from '@/contract/api/waiting-list';
 import { buildApp, dbTargets, postJson, testConfig, TEST_EDITION_KEY, validPayloads, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { silentLogger } from '@/backend/kernel/log';
@@ -161,6 +161,11 @@ describe.each(dbTargets)('a waiting list people can see on $name', (target) => {
     expect(withdrawn.status).toBe(200);
     expect(await withdrawn.json()).toMatchObject({ success: true, message: WAITING_LIST_ADMIN_MESSAGES.withdrawn('Wale Adeyemi'), data: { state: 'withdrawn', offersMade: 1 } });
     expect((await act(w, w.admin, 'wale@example.com', 'withdraw')).status).toBe(409);
+    // The withdrawn offer's link says so, and cannot be taken.
+    const link = /\/register\/offer\/([0-9a-f-]{36})\?t=([A-Za-z0-9_-]+)/.exec(offer[0]!.mail.text ?? '')!;
+    const view = await w.app.request(`/api/waiting-list/offers/${link[1]}?t=${link[2]}`);
+    expect(view.status).toBe(410);
+    expect(await view.json()).toMatchObject({ message: WAITING_LIST_MESSAGES.offerWithdrawn });
     expect((await audit(w, 'waiting-list.withdraw')).map((r) => [r.actor_name, r.summary])).toEqual([
       ['Funmi Admin', 'Withdrew the offer of 1 wristband to Wale Adeyemi; the places went back to the waiting list'],
     ]);

@@ -245,6 +245,8 @@ async function checkOffer(db: Db, signer: Signer, id: string, token: string | un
     return { ok: false, outcome: refusal(404, WAITING_LIST_MESSAGES.offerNotFound) };
   }
   if (entry.status === 'registered') return { ok: false, outcome: refusal(409, WAITING_LIST_MESSAGES.offerUsed, 'offer-used') };
+  // Withdrawn by staff (issue 43): said as such, not as an offer that ran out of time.
+  if (entry.status === 'withdrawn') return { ok: false, outcome: refusal(410, WAITING_LIST_MESSAGES.offerWithdrawn, 'offer-expired') };
   if (entry.status !== 'offered' || Date.parse(entry.offer_expires_at) <= now.getTime()) {
     return { ok: false, outcome: refusal(410, WAITING_LIST_MESSAGES.offerExpired, 'offer-expired') };
   }
