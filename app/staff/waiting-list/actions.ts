@@ -27,26 +27,33 @@ function refusedOf(error: unknown): WaitingListRefused {
   return 'not-offerable';
 }
 
+/** Runs the change and says what happened on the list; a refusal is said in the page's words. */
+async function changed(endpoint: 'waitingListOffer' | 'waitingListWithdraw', done: WaitingListDone, posted: Posted): Promise<void> {
+  const id = idOf(posted);
+  if (!id) redirect(`${PAGE}?refused=${'not-found' satisfies WaitingListRefused}`);
+  await call(endpoint, { params: { id } });
+  redirect(`${PAGE}?done=${done}`);
+}
+
 /**
  * An offer made by hand, or an open offer withdrawn (issue 43): admins only, checked here (an
  * action is its own endpoint) and again by the backend, which audits the change. Each answers with
  * a redirect to the list saying what happened, so a reload never posts again.
  */
-function change(endpoint: 'waitingListOffer' | 'waitingListWithdraw', done: WaitingListDone) {
-  return staffRedirectAction({
-    role: 'admin',
-    page: PAGE,
-    async run({ posted }) {
-      const id = idOf(posted);
-      if (!id) redirect(`${PAGE}?refused=${'not-found' satisfies WaitingListRefused}`);
-      await call(endpoint, { params: { id } });
-      redirect(`${PAGE}?done=${done}`);
-    },
-    failure(error) {
-      redirect(`${PAGE}?refused=${refusedOf(error)}`);
-    },
-  });
-}
+export const offerByHandAction = staffRedirectAction({
+  role: 'admin',
+  page: PAGE,
+  run: ({ posted }) => changed('waitingListOffer', 'offered', posted),
+  failure(error) {
+    redirect(`${PAGE}?refused=${refusedOf(error)}`);
+  },
+});
 
-export const offerByHandAction = change('waitingListOffer', 'offered');
-export const withdrawOfferAction = change('waitingListWithdraw', 'withdrawn');
+export const withdrawOfferAction = staffRedirectAction({
+  role: 'admin',
+  page: PAGE,
+  run: ({ posted }) => changed('waitingListWithdraw', 'withdrawn', posted),
+  failure(error) {
+    redirect(`${PAGE}?refused=${refusedOf(error)}`);
+  },
+});
