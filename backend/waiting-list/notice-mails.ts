@@ -21,7 +21,7 @@ const loadEntry = async (db: Db, entryId: string) => {
   return row;
 };
 
-/** Passed over: wristbands came back, fewer than asked for, and went to someone behind you whose request fits. Once per entry. */
+/** Passed over: wristbands came free, fewer than asked for, and went to someone behind you whose request fits. Once per entry. */
 export const waitingListSkippedMail = defineMailKind('waitingListSkipped', {
   payload: z.object({ entryId: z.string().min(1) }),
   async load(db, { entryId }) {
@@ -37,7 +37,7 @@ export const waitingListSkippedMail = defineMailKind('waitingListSkipped', {
       subject: `About your place on the waiting list: ${name}`,
       title: 'You keep your place on the waiting list',
       lines: [
-        `Some wristbands for ${name} came back, but fewer than the ${wristbands(n)} you asked for, so they went to the next person on the list whose request fits.`,
+        `Some wristbands for ${name} came free, but fewer than the ${wristbands(n)} you asked for, so they went to the next person on the list whose request fits.`,
         `You keep your place: as soon as ${wristbands(n)} are free at once, they are offered to you before anyone who joined after you.`,
         'We tell you this once. Nothing to do until then.',
       ],

@@ -95,6 +95,10 @@ test.describe('sold out, two wristbands, SMTP on loopback', () => {
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: GIVE_BACK_TEXT.link })).toHaveCount(0);
     await expect.poll(() => mailsTo(`giver-${tag}@example.com`, /Your wristbands were given back/).length, { timeout: 20_000 }).toBe(1);
+    // Issue 43: sold out, so the mail does not invite a registration the edition cannot take.
+    const givenBack = mailsTo(`giver-${tag}@example.com`, /Your wristbands were given back/)[0]!.mail.text ?? '';
+    expect(givenBack).not.toContain('If registration is open');
+    expect(givenBack).toContain('The festival is fully booked, so you cannot register again now');
 
     // The offer mail reaches the first (only) waiting person; its link opens the offer.
     await expect.poll(() => mailsTo(waiting, /Wristbands are free for you/).length, { timeout: 20_000 }).toBe(1);

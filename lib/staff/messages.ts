@@ -71,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.walk-in': 'Registered a walk-in at the gate',
   'edition.update': 'Changed the edition',
   'edition.reset': 'Put the edition back to the configuration',
+  'waiting-list.offer': 'Offered waiting-list places by hand',
+  'waiting-list.withdraw': 'Withdrew a waiting-list offer',
   'staff.create': 'Added an account',
   'staff.password-reset': 'Reset a password',
   'staff.disable': 'Disabled an account',
