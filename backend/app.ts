@@ -30,7 +30,7 @@ import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/route
 import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './tickets/gate/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { campaignRoutes } from './newsletter/campaigns/routes';
-import { waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
+import { waitingListAdminRoutes, waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
 import { signerOf } from './kernel/signer-of';
 import type { AppDeps, AppEnv } from './kernel/deps';
 
@@ -195,6 +195,7 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/newsletter/campaigns', campaignRoutes(deps));
   api.route('/media', mediaRoutes(deps.db));
   api.route('/admin/inbox', inboxRoutes(deps));
+  api.route('/admin/waiting-list', waitingListAdminRoutes({ ...deps, log }));
   api.route('/admin', adminRoutes(deps, SEAMS));
   api.route('/newsletter', newsletterRoutes(deps, signerOf(deps)));
 

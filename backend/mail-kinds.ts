@@ -10,6 +10,7 @@ import { ticketCancelledMail } from './tickets/ticket-cancelled-mail';
 import { ticketResendMail } from './tickets/ticket-resend-mail';
 import { waitingListJoinedMail } from './waiting-list/joined-mail';
 import { waitingListOfferMail } from './waiting-list/offer-mail';
+import { waitingListClosedMail, waitingListOfferEndedMail, waitingListOfferReminderMail, waitingListSkippedMail } from './waiting-list/notice-mails';
 
 /**
  * The seam between the features and the mail outbox (composition root, like app.ts and start.ts):
@@ -30,6 +31,10 @@ export const MAIL_KINDS = mailKinds([
   ticketCancelledMail,
   waitingListJoinedMail,
   waitingListOfferMail,
+  waitingListSkippedMail,
+  waitingListOfferReminderMail,
+  waitingListOfferEndedMail,
+  waitingListClosedMail,
   inboxReplyMail,
 ]);
 

@@ -14,7 +14,7 @@ import { reconcileDonations } from './donations/checkout';
 import { occasionally } from './kernel/occasional';
 import { processLogger } from './kernel/log';
 import { makePrivate } from './kernel/private-files';
-import { offerFreedPlaces } from './waiting-list/service';
+import { waitingListHousekeeping } from './waiting-list/service';
 import { advanceCampaigns } from './newsletter/campaigns/service';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
 import { createMediaSweeper } from './media/sweep';
@@ -33,13 +33,13 @@ export interface Backend {
    * few minutes per instance) and the reconciliation of pending Paystack donations (at most once a
    * minute per instance), and the waiting list's lapse-and-offer pass (at most once a minute per
    * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
-   * `waitingList`: offers lapsed and made; `newsletterForgotten`: unconfirmed newsletter sign-ups
+   * `waitingList`: offers lapsed and made, reminders queued, people told registration closed; `newsletterForgotten`: unconfirmed newsletter sign-ups
    * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
    * newsletter campaigns' recipients queued and campaigns finished (backend/newsletter/campaigns/service.ts).
    */
   drainMail: (
     budgetMs?: number,
-  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number } }>;
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number; reminded: number; closedTold: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number } }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -99,12 +99,13 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
         idle: { checked: 0, settled: 0 },
       })
     : async () => ({ checked: 0, settled: 0 });
-  // Waiting-list offers whose 48 hours are up pass to the next in line, and places freed by any
-  // instance are offered (backend/waiting-list/service.ts): at most once a minute per instance.
-  const offers = occasionally('waiting-list', () => offerFreedPlaces(handle.db, { config, log, onOutboxWrite: kickMail }), {
+  // Waiting-list offers whose 48 hours are up pass to the next in line, places freed by any
+  // instance are offered, offers about to lapse are reminded of, and once registration has closed
+  // those still waiting are told (backend/waiting-list/service.ts): at most once a minute per instance.
+  const offers = occasionally('waiting-list', () => waitingListHousekeeping(handle.db, { config, log, onOutboxWrite: kickMail }), {
     minIntervalMs: 60_000,
     log,
-    idle: { lapsed: 0, offered: 0 },
+    idle: { lapsed: 0, offered: 0, reminded: 0, closedTold: 0 },
   });
   /** What runs after each pass over the mail, wherever the drain runs. */
   // Newsletter sign-ups never confirmed within 30 days are forgotten (backend/newsletter/confirm.ts): about once an hour per instance.

@@ -12,6 +12,7 @@ import { staffPage } from '@/lib/staff/action';
 import { editionName } from '@/contract/edition';
 import Link from 'next/link';
 import { INBOX_TEXT } from '@/lib/staff/inbox-messages';
+import { WAITING_LIST_TEXT } from '@/lib/staff/waiting-list-messages';
 
 export const metadata: Metadata = { title: 'Staff dashboard', robots: { index: false, follow: false } };
 
@@ -129,7 +130,11 @@ function Figures({ d, inbox }: { d: Dashboard; inbox: boolean }) {
             label="Waiting list"
             value={formatCount(d.waitingList.waiting)}
             detail={`${formatCount(d.waitingList.wristbandsWaiting)} wristbands asked for; ${formatCount(d.waitingList.offered)} offer${d.waitingList.offered === 1 ? '' : 's'} open`}
-          />
+          >
+            <Link className={styles.figureLink} href="/staff/waiting-list" prefetch={false}>
+              {WAITING_LIST_TEXT.dashboardLink}
+            </Link>
+          </Figure>
           <Figure
             id="donations"
             label="Donations"

@@ -46,10 +46,10 @@ export function adminRoutes(deps: AppDeps, seams: { waitingList: WaitingListSeam
 
   // Admins only (issue 32): the files hold donors' addresses and phones. Each download is one audit row.
   r.get('/export/:file', admin, async (c) => {
-    const match = /^([a-z]+)\.csv$/.exec(c.req.param('file'));
+    const match = /^([a-z-]+)\.csv$/.exec(c.req.param('file'));
     const kind = match?.[1];
     if (!kind || !isExportKind(kind)) {
-      return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers or contact (.csv).');
+      return fail(c, 404, 'Unknown export. Use registrations, donations, partnerships, newsletter, volunteers, contact or waiting-list (.csv).');
     }
     const csv = await downloadExport(db, c.get('staff'), kind);
     const date = festivalNow().toISOString().slice(0, 10);
@@ -64,8 +64,10 @@ export function adminRoutes(deps: AppDeps, seams: { waitingList: WaitingListSeam
   // The edition (issue 28), admins only: what is in force, and saving it (PUT; POST for the site's client).
   r.get('/edition', admin, async (c) => c.json({ success: true, data: await readEditionAdmin(db, deps.config) }));
   const editionSaved = async (c: Context<AppEnv>, input: EditionPayload | 'configuration') => {
+    let raised = false;
     try {
-      await saveEdition(db, deps.config, c.get('staff'), input);
+      const { before, after } = await saveEdition(db, deps.config, c.get('staff'), input);
+      raised = after.capacity === null ? before.capacity !== null : before.capacity !== null && after.capacity > before.capacity;
     } catch (error) {
       if (error instanceof CapacityBelowTakenError) {
         const message = EDITION_FORM_MESSAGES.capacityBelowTaken(error.taken);
@@ -75,7 +77,8 @@ export function adminRoutes(deps: AppDeps, seams: { waitingList: WaitingListSeam
     }
     // Places may have come free (a raised capacity, a reopened window): offer them to the waiting list.
     try {
-      await seams.waitingList.offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log });
+      // The offer mails say why (issue 43): more places opened, when the capacity went up.
+      await seams.waitingList.offerFreedPlaces(db, { config: deps.config, onOutboxWrite: deps.onOutboxWrite, log: deps.log }, deps.config.now(), raised ? 'capacity' : 'given-back');
     } catch (error) {
       deps.log?.error({ area: 'edition' }, `waiting list after a save: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
+import type { OfferReason } from '@/contract/api/waiting-list';
 
 /**
  * Table types of the built-in backend. Portable column types only (text, integer) so one set of
@@ -200,7 +201,11 @@ export interface EditionSettingsTable {
   updated_by: string;
 }
 
-export type WaitingStatus = 'waiting' | 'offered' | 'registered' | 'lapsed';
+/** `withdrawn`: staff withdrew the offer (issue 43); like `lapsed`, the entry is closed and may be offered again by hand. */
+export type WaitingStatus = 'waiting' | 'offered' | 'registered' | 'lapsed' | 'withdrawn';
+
+/** Why an offer was made (issue 43), as its mail says: places given back, more places opened, or an offer made by hand. */
+export type { OfferReason };
 
 /** The waiting list of an edition, first come first served (backend/waiting-list/). */
 export interface WaitingListTable {
@@ -217,6 +222,21 @@ export interface WaitingListTable {
   offered_at: string | null;
   offer_expires_at: string | null;
   registration_id: string | null;
+  /** Why the current (or last) offer was made; null before any offer. */
+  offer_reason: ColumnType<OfferReason | null, OfferReason | null | undefined, OfferReason | null>;
+  /** Offers made to this entry so far (an offer made again by hand counts). */
+  offers_made: ColumnType<number, number | undefined, number>;
+}
+
+/**
+ * Mails the waiting list sends once per entry (issue 43): the primary key (entry_id, notice) is the
+ * "once", so two drainers at the same moment never send one twice. `notice`: 'skipped', 'closed',
+ * or 'reminder <offered_at>' (one reminder per offer).
+ */
+export interface WaitingListNoticeTable {
+  entry_id: string;
+  notice: string;
+  created_at: string;
 }
 
 /** One row per counted resource; the registrations row is what capacity checks lock. */
@@ -452,6 +472,7 @@ export interface Database {
   counters: CounterTable;
   edition_settings: EditionSettingsTable;
   waiting_list: WaitingListTable;
+  waiting_list_notices: WaitingListNoticeTable;
   partnerships: PartnershipTable;
   donations: DonationTable;
   volunteer_applications: VolunteerTable;

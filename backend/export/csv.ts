@@ -6,7 +6,7 @@ import type { Db } from '../db/schema';
  * Partnerships, volunteers and contact end with the inbox's `status` (issue 31), last so the
  * columns people's spreadsheets already use stay where they were.
  */
-export const EXPORT_KINDS = ['registrations', 'donations', 'partnerships', 'newsletter', 'volunteers', 'contact'] as const;
+export const EXPORT_KINDS = ['registrations', 'donations', 'partnerships', 'newsletter', 'volunteers', 'contact', 'waiting-list'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export function isExportKind(value: string): value is ExportKind {
@@ -168,6 +168,29 @@ async function exportTable(db: Db, kind: ExportKind): Promise<ExportTable> {
           r.submitted_at,
           r.created_at,
           r.status,
+        ]),
+      );
+    }
+    case 'waiting-list': {
+      // Issue 43: every edition's list, each in its queue order; the state and the offers made
+      // are the staff page's (/staff/waiting-list).
+      const rows = await db.selectFrom('waiting_list').selectAll().orderBy('edition').orderBy('position').orderBy('created_at').orderBy('id').execute();
+      return table(
+        ['id', 'edition', 'position', 'name', 'email', 'number_of_tickets', 'status', 'created_at', 'offers_made', 'offered_at', 'offer_expires_at', 'offer_reason', 'registration_id'],
+        rows.map((r) => [
+          r.id,
+          r.edition,
+          Number(r.position),
+          r.name,
+          r.email,
+          Number(r.number_of_tickets),
+          r.status,
+          r.created_at,
+          Number(r.offers_made),
+          r.offered_at,
+          r.offer_expires_at,
+          r.offer_reason,
+          r.registration_id,
         ]),
       );
     }

@@ -1,5 +1,6 @@
 import type { GateDuplicate } from '@/contract/api/gate';
 import type { Edition } from '@/contract/edition';
+import type { OfferReason } from '@/contract/api/waiting-list';
 import type { Selectable } from 'kysely';
 import type { Db, RegistrationTable } from '../db/schema';
 import type { BackendConfig } from './config';
@@ -70,10 +71,14 @@ export interface OfferDeps {
 
 /** What the tickets and the staff settings need of the waiting list (waiting-list/seam.ts): places freed are offered on. */
 export interface WaitingListSeam {
-  /** Inside the caller's transaction: the free places of `edition` offered to the first waiting entry that fits; false when none was. */
-  offerNextIn(trx: Db, edition: Edition, now: Date): Promise<boolean>;
+  /**
+   * Inside the caller's transaction: the free places of `edition` offered to the first waiting entry
+   * that fits; false when none was. `reason` (issue 43): what the offer mail says freed them
+   * ('given-back' by default, 'capacity' when staff opened more places).
+   */
+  offerNextIn(trx: Db, edition: Edition, now: Date, reason?: OfferReason): Promise<boolean>;
   /** Lapses expired offers, then offers what is free, one entry per transaction (waiting-list/service.ts offerFreedPlaces). */
-  offerFreedPlaces(db: Db, deps: OfferDeps, now?: Date): Promise<{ lapsed: number; offered: number }>;
+  offerFreedPlaces(db: Db, deps: OfferDeps, now?: Date, reason?: OfferReason): Promise<{ lapsed: number; offered: number }>;
 }
 
 /** The staff dashboard's figures kept by other features (admin/queries.ts). */

@@ -455,13 +455,13 @@ describe('the drain’s housekeeping (after responses, the cron route, the long-
       expect((await postJson(backend.app, `/api/tickets/${ticketReference}/cancel`, { token })).status).toBe(200);
       const status = async (email: string) => (await backend.db.selectFrom('waiting_list').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status;
       expect(await status('one@example.com')).toBe('offered');
-      expect((await backend.drainMail()).waitingList).toEqual({ lapsed: 0, offered: 0 });
+      expect((await backend.drainMail()).waitingList).toEqual({ lapsed: 0, offered: 0, reminded: 0, closedTold: 0 });
 
       at = new Date(at.getTime() + 49 * HOUR);
       // The pass runs at most once a minute per instance: a fresh start, as the next minute's would.
       const later = await startBackend(config, { log: silentLogger });
       try {
-        expect((await later.drainMail()).waitingList).toEqual({ lapsed: 1, offered: 1 });
+        expect((await later.drainMail()).waitingList).toEqual({ lapsed: 1, offered: 1, reminded: 0, closedTold: 0 });
         expect(await status('one@example.com')).toBe('lapsed');
         expect(await status('two@example.com')).toBe('offered');
       } finally {

@@ -1,9 +1,9 @@
-import { festivalEndsAt, givingBackOpen, registrationWindowState } from '@/contract/edition';
+import { festivalEndsAt, givingBackOpen, registrationState, registrationWindowState } from '@/contract/edition';
 import { WAITING_LIST_MESSAGES, type WaitingListReason } from '@/contract/api/waiting-list';
 import { recordAudit, type AuditActor } from '../audit/log';
 import type { Db } from '../db/schema';
 import { releasePlaces } from '../edition/counter';
-import { currentEdition } from '../edition/service';
+import { currentEdition, remainingPlaces } from '../edition/service';
 import { failureBody } from '../kernel/http';
 import type { Outcome } from '../kernel/idempotency';
 import { enqueue } from '../outbox/queue';
@@ -65,18 +65,23 @@ export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: Waiting
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await releasePlaces(trx, ticketEdition, n);
-    await enqueue(trx, ticketCancelledMail.entry(row.email, { registrationId: row.id }));
     await recordAudit(
       trx,
       VISITOR_ACTOR,
       { action: 'ticket.give-back', targetType: 'registration', targetId: reference, summary: `${reference} given back (${n} wristband${n === 1 ? '' : 's'})` },
       now,
     );
+    let passedOn = false;
     if (ticketEdition === edition.key && registrationWindowState(edition, now) === 'open') {
-      for (let offered = await waitingList.offerNextIn(trx, edition, now); offered; offered = await waitingList.offerNextIn(trx, edition, now)) {
+      for (let offered = await waitingList.offerNextIn(trx, edition, now, 'given-back'); offered; offered = await waitingList.offerNextIn(trx, edition, now, 'given-back')) {
         // Each pass offers the next entry that fits what is free.
+        passedOn = true;
       }
     }
+    // The confirmation says what is true once the places went where they go (issue 43): to the
+    // waiting list, free to register again, or nothing more to do because registration has closed.
+    const after = registrationState(edition, now, await remainingPlaces(trx, edition));
+    await enqueue(trx, ticketCancelledMail.entry(row.email, { registrationId: row.id, after: { registration: after, passedOn } }));
     return true;
   });
   if (!done) {

@@ -79,3 +79,48 @@ export async function waitingListCounts(db: Db, edition: string): Promise<{ wait
     wristbandsWaiting: Number(of('waiting')?.bands ?? 0),
   };
 }
+
+/** Open offers lapsing in (from, until]: those a reminder may be due for. */
+export async function offersLapsingBefore(db: Db, from: string, until: string, limit = 200): Promise<WaitingEntry[]> {
+  return db
+    .selectFrom('waiting_list')
+    .selectAll()
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', from)
+    .where('offer_expires_at', '<=', until)
+    .orderBy('offer_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Entries of the edition still waiting ahead of `position` (queue order). */
+export async function waitingAhead(db: Db, edition: string, position: number): Promise<Array<Pick<WaitingEntry, 'id' | 'email'>>> {
+  return db
+    .selectFrom('waiting_list')
+    .select(['id', 'email'])
+    .where('edition', '=', edition)
+    .where('status', '=', 'waiting')
+    .where('position', '<', position)
+    .orderBy('position')
+    .execute();
+}
+
+/** Entries of the edition still waiting that have no `notice` yet (queue order). */
+export async function waitingNotTold(db: Db, edition: string, notice: string, limit: number): Promise<Array<Pick<WaitingEntry, 'id' | 'email'>>> {
+  return db
+    .selectFrom('waiting_list')
+    .select(['id', 'email'])
+    .where('edition', '=', edition)
+    .where('status', '=', 'waiting')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('waiting_list_notices').select('entry_id').whereRef('waiting_list_notices.entry_id', '=', 'waiting_list.id').where('waiting_list_notices.notice', '=', notice))),
+    )
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+}
+
+/** The edition's whole list in queue order, for staff. */
+export async function listEntries(db: Db, edition: string): Promise<WaitingEntry[]> {
+  return db.selectFrom('waiting_list').selectAll().where('edition', '=', edition).orderBy('position').orderBy('created_at').orderBy('id').execute();
+}

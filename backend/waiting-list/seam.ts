@@ -3,6 +3,6 @@ import { offerFreedPlaces, offerNextIn } from './service';
 
 /** What the waiting list offers other features (kernel/seams.ts WaitingListSeam), passed in by app.ts. */
 export const waitingListSeam: WaitingListSeam = {
-  offerNextIn: async (trx, edition, now) => (await offerNextIn(trx, edition, now)) !== undefined,
+  offerNextIn: async (trx, edition, now, reason) => (await offerNextIn(trx, edition, now, reason)) !== undefined,
   offerFreedPlaces,
 };

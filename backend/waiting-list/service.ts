@@ -1,5 +1,13 @@
 import { registrationState, registrationWindowState, type Edition } from '@/contract/edition';
-import { OFFER_HOURS, WAITING_LIST_MESSAGES, type OfferClaimPayload, type WaitingListPayload, type WaitingListReason } from '@/contract/api/waiting-list';
+import {
+  OFFER_HOURS,
+  OFFER_REMINDER_HOURS,
+  WAITING_LIST_MESSAGES,
+  type OfferClaimPayload,
+  type OfferReason,
+  type WaitingListPayload,
+  type WaitingListReason,
+} from '@/contract/api/waiting-list';
 import { REGISTRATION_WINDOW_MESSAGES } from '@/contract/edition';
 import type { BackendConfig } from '../kernel/config';
 import type { Db } from '../db/schema';
@@ -10,13 +18,15 @@ import type { KeyedContext, Outcome } from '../kernel/idempotency';
 import { newId, nowIso } from '../kernel/ids';
 import { FORM_MESSAGES } from '../kernel/results';
 import type { Signer } from '../kernel/signing';
-import { enqueue } from '../outbox/queue';
+import { enqueue, enqueueMany } from '../outbox/queue';
+import type { MailEntry } from '../mail/kind';
 import { emailKey } from '../kernel/email';
 import type { OfferDeps, RegistrationSeam } from '../kernel/seams';
 import { waitingListJoinedMail } from './joined-mail';
 import { verifyOfferToken } from './links';
 import { waitingListOfferMail } from './offer-mail';
-import { expiredOffers, findEntry, firstWaitingThatFits, joinWaitingList, type WaitingEntry } from './queries';
+import { waitingListClosedMail, waitingListOfferEndedMail, waitingListOfferReminderMail, waitingListSkippedMail } from './notice-mails';
+import { expiredOffers, findEntry, firstWaitingThatFits, joinWaitingList, offersLapsingBefore, waitingAhead, waitingNotTold, type WaitingEntry } from './queries';
 
 /**
  * The waiting list (issue 28): joining it when the edition is sold out, offering places that come
@@ -47,7 +57,7 @@ export function offerExpiry(edition: Edition, now: Date): string {
  * Inside the caller's transaction: offers the free places of `edition` to the first waiting entry
  * that fits. Returns the entry offered, or undefined when nothing is free or nobody fits.
  */
-export async function offerNextIn(trx: Db, edition: Edition, now: Date): Promise<WaitingEntry | undefined> {
+export async function offerNextIn(trx: Db, edition: Edition, now: Date, reason: OfferReason = 'given-back'): Promise<WaitingEntry | undefined> {
   const name = edition.key;
   await lockCounter(trx, name);
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -60,7 +70,7 @@ export async function offerNextIn(trx: Db, edition: Edition, now: Date): Promise
     const offeredAt = now.toISOString();
     const marked = await trx
       .updateTable('waiting_list')
-      .set({ status: 'offered', offered_at: offeredAt, offer_expires_at: offerExpiry(edition, now) })
+      .set((eb) => ({ status: 'offered', offered_at: offeredAt, offer_expires_at: offerExpiry(edition, now), offer_reason: reason, offers_made: eb('offers_made', '+', 1) }))
       .where('id', '=', entry.id)
       .where('status', '=', 'waiting')
       .executeTakeFirst();
@@ -69,10 +79,37 @@ export async function offerNextIn(trx: Db, edition: Edition, now: Date): Promise
       await releasePlaces(trx, name, entry.number_of_tickets);
       continue;
     }
-    await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id }));
-    return { ...entry, status: 'offered', offered_at: offeredAt };
+    await enqueue(trx, waitingListOfferMail.entry(entry.email, { entryId: entry.id, offer: entry.offers_made + 1 }));
+    // Those ahead of it asked for more than was free: each is told why, once (issue 43).
+    await tellPassedOver(trx, name, entry.position, now);
+    return { ...entry, status: 'offered', offered_at: offeredAt, offer_reason: reason, offers_made: entry.offers_made + 1 };
   }
   return undefined;
+}
+
+/**
+ * Stores a once-only notice for each of `entries` and queues its mail for those whose notice this
+ * call stored (INSERT … ON CONFLICT DO NOTHING RETURNING on the primary key (entry_id, notice)): a
+ * second pass, or another instance's at the same moment, stores nothing and sends nothing.
+ */
+async function noticeOnce(trx: Db, entries: ReadonlyArray<Pick<WaitingEntry, 'id' | 'email'>>, notice: string, mail: (entry: Pick<WaitingEntry, 'id' | 'email'>) => MailEntry, now: Date): Promise<number> {
+  if (entries.length === 0) return 0;
+  const stored = await trx
+    .insertInto('waiting_list_notices')
+    .values(entries.map((e) => ({ entry_id: e.id, notice, created_at: now.toISOString() })))
+    .onConflict((oc) => oc.columns(['entry_id', 'notice']).doNothing())
+    .returning('entry_id')
+    .execute();
+  const told = new Set(stored.map((r) => r.entry_id));
+  const mails = entries.filter((e) => told.has(e.id)).map(mail);
+  await enqueueMany(trx, mails);
+  return mails.length;
+}
+
+/** Entries still waiting ahead of `position`: passed over for asking more than was free. */
+async function tellPassedOver(trx: Db, edition: string, position: number, now: Date): Promise<number> {
+  const ahead = await waitingAhead(trx, edition, position);
+  return noticeOnce(trx, ahead, 'skipped', (e) => waitingListSkippedMail.entry(e.email, { entryId: e.id }), now);
 }
 
 /** Offers whose 48 hours are up lapse, each in its own transaction, and their places are released. */
@@ -90,6 +127,8 @@ export async function lapseExpiredOffers(db: Db, now: Date): Promise<number> {
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) === 0) return false;
       await releasePlaces(trx, entry.edition, entry.number_of_tickets);
+      // The note after it lapsed (issue 43): once, with the status change that made it so.
+      await enqueue(trx, waitingListOfferEndedMail.entry(entry.email, { entryId: entry.id, offer: Math.max(1, entry.offers_made), ended: 'lapsed' }));
       return true;
     });
     if (done) lapsed++;
@@ -103,19 +142,63 @@ export async function lapseExpiredOffers(db: Db, now: Date): Promise<number> {
  * cancellation, after staff raise the capacity, from the drain's housekeeping): the counter and
  * the status guards decide. Offers are made only while registration is open.
  */
-export async function offerFreedPlaces(db: Db, deps: OfferDeps, now: Date = deps.config.now()): Promise<{ lapsed: number; offered: number }> {
+export async function offerFreedPlaces(db: Db, deps: OfferDeps, now: Date = deps.config.now(), reason: OfferReason = 'given-back'): Promise<{ lapsed: number; offered: number }> {
   const lapsed = await lapseExpiredOffers(db, now);
   const edition = await currentEdition(db, deps.config, now);
   let offered = 0;
   if (registrationWindowState(edition, now) === 'open') {
     for (let i = 0; i < 1000; i++) {
-      const entry = await db.transaction().execute((trx) => offerNextIn(trx, edition, now));
+      const entry = await db.transaction().execute((trx) => offerNextIn(trx, edition, now, reason));
       if (!entry) break;
       offered++;
     }
   }
-  if (offered > 0) deps.onOutboxWrite?.('mail');
+  if (offered > 0 || lapsed > 0) deps.onOutboxWrite?.('mail');
   return { lapsed, offered };
+}
+
+/**
+ * One reminder per offer, OFFER_REMINDER_HOURS before it lapses (issue 43): offers that lapse
+ * within that time and were made to hold longer than it (a shorter one's mail said its time
+ * already). The notice `reminder <n>` (the entry's nth offer) is the once.
+ */
+export async function remindOffers(db: Db, now: Date): Promise<number> {
+  const window = OFFER_REMINDER_HOURS * 3_600_000;
+  const due = await offersLapsingBefore(db, now.toISOString(), new Date(now.getTime() + window).toISOString());
+  let reminded = 0;
+  for (const entry of due) {
+    if (!entry.offered_at || !entry.offer_expires_at || Date.parse(entry.offer_expires_at) - Date.parse(entry.offered_at) <= window) continue;
+    const offer = Math.max(1, entry.offers_made);
+    reminded += await db
+      .transaction()
+      .execute((trx) => noticeOnce(trx, [entry], `reminder ${offer}`, (e) => waitingListOfferReminderMail.entry(e.email, { entryId: e.id, offer }), now));
+  }
+  return reminded;
+}
+
+/**
+ * Registration has closed: everyone of the edition still waiting is told, once (issue 43). Run by
+ * the drain's housekeeping (no timer); the notice 'closed' is the once, under any number of drainers.
+ */
+export async function tellRegistrationClosed(db: Db, config: OfferDeps['config'], now: Date): Promise<number> {
+  const edition = await currentEdition(db, config, now);
+  if (registrationWindowState(edition, now) !== 'closed') return 0;
+  let told = 0;
+  for (let i = 0; i < 20; i++) {
+    const batch = await waitingNotTold(db, edition.key, 'closed', 200);
+    if (batch.length === 0) break;
+    told += await db.transaction().execute((trx) => noticeOnce(trx, batch, 'closed', (e) => waitingListClosedMail.entry(e.email, { entryId: e.id }), now));
+  }
+  return told;
+}
+
+/** The drain's housekeeping for the waiting list: lapse and offer, reminders, the word when registration closed. */
+export async function waitingListHousekeeping(db: Db, deps: OfferDeps, now: Date = deps.config.now()): Promise<{ lapsed: number; offered: number; reminded: number; closedTold: number }> {
+  const { lapsed, offered } = await offerFreedPlaces(db, deps, now);
+  const reminded = await remindOffers(db, now);
+  const closedTold = await tellRegistrationClosed(db, deps.config, now);
+  if (reminded > 0 || closedTold > 0) deps.onOutboxWrite?.('mail');
+  return { lapsed, offered, reminded, closedTold };
 }
 
 const refusal = (status: 404 | 409 | 410, message: string, reason?: WaitingListReason): Outcome => ({
@@ -162,6 +245,8 @@ async function checkOffer(db: Db, signer: Signer, id: string, token: string | un
     return { ok: false, outcome: refusal(404, WAITING_LIST_MESSAGES.offerNotFound) };
   }
   if (entry.status === 'registered') return { ok: false, outcome: refusal(409, WAITING_LIST_MESSAGES.offerUsed, 'offer-used') };
+  // Withdrawn by staff (issue 43): said as such, not as an offer that ran out of time.
+  if (entry.status === 'withdrawn') return { ok: false, outcome: refusal(410, WAITING_LIST_MESSAGES.offerWithdrawn, 'offer-expired') };
   if (entry.status !== 'offered' || Date.parse(entry.offer_expires_at) <= now.getTime()) {
     return { ok: false, outcome: refusal(410, WAITING_LIST_MESSAGES.offerExpired, 'offer-expired') };
   }

@@ -45,7 +45,7 @@ import {
 } from './reports';
 import { staffLoginFormSchema, staffMeResultSchema, staffRegisterPayloadSchema } from './staff';
 import { checkInCountsResultSchema, checkInPayloadSchema, checkInResultSchema, linkTokenQuerySchema, ticketResendPayloadSchema, ticketResultSchema } from './tickets';
-import { offerClaimPayloadSchema, offerResultSchema, ticketCancelPayloadSchema, waitingListPayloadSchema } from './waiting-list';
+import { offerClaimPayloadSchema, offerResultSchema, ticketCancelPayloadSchema, waitingListChangeResultSchema, waitingListPayloadSchema, waitingListViewResultSchema } from './waiting-list';
 import { walkInPayloadSchema, walkInResultSchema } from './walk-ins';
 
 /**
@@ -138,6 +138,10 @@ export const ENDPOINTS = {
   editionAdmin: endpoint({ method: 'GET', path: '/api/admin/edition/', result: editionAdminResultSchema, builtInOnly: true }),
   editionSave: endpoint({ method: 'POST', path: '/api/admin/edition/', request: editionPayloadSchema, result: editionAdminResultSchema, builtInOnly: true }),
   editionReset: endpoint({ method: 'POST', path: '/api/admin/edition/reset/', result: editionAdminResultSchema, builtInOnly: true }),
+  /** The waiting list in order (staff); an offer made by hand and withdrawing one (admins) (issue 43). */
+  waitingListAdmin: endpoint({ method: 'GET', path: '/api/admin/waiting-list/', result: waitingListViewResultSchema, builtInOnly: true }),
+  waitingListOffer: endpoint({ method: 'POST', path: '/api/admin/waiting-list/:id/offer/', result: waitingListChangeResultSchema, builtInOnly: true }),
+  waitingListWithdraw: endpoint({ method: 'POST', path: '/api/admin/waiting-list/:id/withdraw/', result: waitingListChangeResultSchema, builtInOnly: true }),
 
   // ---- Staff: publishing (issue 17) ----
   heroSave: endpoint({ method: 'POST', path: '/api/admin/content/hero/', request: heroInputSchema, result: heroResultSchema, builtInOnly: true }),

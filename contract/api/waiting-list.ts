@@ -119,6 +119,7 @@ export const WAITING_LIST_MESSAGES = {
   // Offers
   offerNotFound: 'This offer link is not valid. Please use the link in your email exactly as it is.',
   offerExpired: 'This offer has expired: the places were held for you for 48 hours and have gone to the next person on the waiting list.',
+  offerWithdrawn: 'This offer was withdrawn by the festival’s organisers, so it can no longer be taken. We have written to you about it.',
   offerUsed: 'This offer has already been taken: your ticket was sent by email. Lost it? Use “Send my ticket again”.',
   offerClosed: 'Registration for this edition has closed, so this offer can no longer be taken.',
   offerAlreadyRegistered: 'This email address already holds a registration for the festival, so the offer cannot be taken. Lost your ticket? Use “Send my ticket again”.',
@@ -137,3 +138,62 @@ export function splitName(name: string): { firstName: string; lastName: string }
   if (parts.length <= 1) return { firstName: parts[0] ?? '', lastName: '' };
   return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
 }
+
+// ---- Staff: the list in order, offers by hand, withdrawing an offer (issue 43) ----
+//
+//   GET  /api/admin/waiting-list/                      → { success, data: WaitingListView } (staff)
+//   POST /api/admin/waiting-list/<id>/offer/           → { success, message, data: WaitingListRow } (admins)
+//                                                        404 · 409 (not free, not offerable, registration not open)
+//   POST /api/admin/waiting-list/<id>/withdraw/        → { success, message, data: WaitingListRow } (admins) · 404 · 409
+//   GET  /api/admin/export/waiting-list.csv            → the CSV (admins; audited like every export)
+
+/** How long before an offer lapses its reminder goes (one per offer): half a day, so a night's sleep never eats the last hours unwarned. */
+export const OFFER_REMINDER_HOURS = 12;
+
+export const WAITING_STATES = ['waiting', 'offered', 'registered', 'lapsed', 'withdrawn'] as const;
+export type WaitingState = (typeof WAITING_STATES)[number];
+export const OFFER_REASONS = ['given-back', 'capacity', 'staff'] as const;
+export type OfferReason = (typeof OFFER_REASONS)[number];
+
+export const waitingListRowSchema = z.object({
+  id: text(),
+  position: z.number().int().nonnegative(),
+  name: text(),
+  numberOfTickets: z.number().int().positive(),
+  joinedAt: text(),
+  offersMade: z.number().int().nonnegative(),
+  state: z.enum(WAITING_STATES),
+  offeredAt: text().nullable(),
+  offerExpiresAt: text().nullable(),
+  offerReason: z.enum(OFFER_REASONS).nullable(),
+});
+export type WaitingListRow = z.infer<typeof waitingListRowSchema>;
+
+export const waitingListViewSchema = z.object({
+  /** The edition's key the list is for. */
+  edition: text(),
+  capacity: z.number().int().nonnegative().nullable(),
+  /** Wristbands free now (registered and held by offers taken off); null: no limit. */
+  free: z.number().int().nonnegative().nullable(),
+  /** Whether registration is open (offers are made only then). */
+  registrationOpen: z.boolean(),
+  entries: z.array(waitingListRowSchema),
+});
+export type WaitingListView = z.infer<typeof waitingListViewSchema>;
+
+export const waitingListViewResultSchema = z.object({ success: z.literal(true), data: waitingListViewSchema });
+export const waitingListChangeResultSchema = z.object({ success: z.literal(true), message: text(), data: waitingListRowSchema });
+
+/** An entry's id in a staff path. */
+export const WAITING_ENTRY_ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+export const WAITING_LIST_ADMIN_MESSAGES = {
+  offered: (name: string, n: number) => `Offer made: ${wristbands(n)} held for ${name} for up to ${OFFER_HOURS} hours. The offer mail is on its way.`,
+  withdrawn: (name: string) => `Offer to ${name} withdrawn: they have been told, and the wristbands went back to the waiting list.`,
+  notFound: 'There is no such entry on this edition’s waiting list.',
+  notOfferable: 'This person cannot be offered places now: they hold an offer already, or registered.',
+  notFree: (n: number, free: number) => `Not enough wristbands are free: ${wristbands(n)} asked for, ${free} free. Withdraw an open offer or raise the capacity first.`,
+  registrationNotOpen: 'Registration is not open, so an offer could not be taken: offers are made only while it is open.',
+  otherEntryOpen: 'This address is on the waiting list again with a newer entry: offer that one instead.',
+  notOffered: 'This entry holds no open offer: it was taken, lapsed or withdrawn meanwhile.',
+} as const;

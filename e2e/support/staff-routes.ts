@@ -40,6 +40,7 @@ export const STAFF_PAGES: readonly string[] = [
   '/staff/accounts',
   '/staff/edition',
   '/staff/audit',
+  '/staff/waiting-list',
   '/staff/reports',
   '/staff/reports/new',
   REPORT_PAGE,
@@ -59,7 +60,7 @@ export const STAFF_PAGES: readonly string[] = [
 ];
 
 /** GET routes that are not pages (file downloads). */
-export const STAFF_FILES: readonly string[] = ['/staff/export/registrations', '/staff/export/donations'];
+export const STAFF_FILES: readonly string[] = ['/staff/export/registrations', '/staff/export/donations', '/staff/export/waiting-list'];
 
 /** The routes under app/staff not checked above, and why. */
 export const STAFF_ROUTES_UNCHECKED: Readonly<Record<string, string>> = {
@@ -179,4 +180,6 @@ export const STAFF_ACTIONS_UNPOSTED: Readonly<Record<string, string>> = {
   programmeCopyAction: 'copies the latest earlier edition’s sessions into the current one as drafts (what it finds depends on the editions the other cases run against); e2e/programme-editor.spec.ts presses it',
   editionResetAction: 'changes the edition the other cases run against (its refusal is not audited); not posted here yet',
   unpublishReportAction: 'needs a published report of its own to take down; not posted here yet',
+  offerByHandAction: 'needs someone on a sold-out edition’s waiting list (the list is empty on this server); e2e/festival-year/waiting-list.spec.ts presses it, and backend/test/waiting-list-visible.test.ts checks its audit row',
+  withdrawOfferAction: 'needs an open waiting-list offer (none on this server); e2e/festival-year/waiting-list.spec.ts presses it, and backend/test/waiting-list-visible.test.ts checks its audit row',
 };

@@ -4,6 +4,7 @@ import { call, isApiError } from '@/lib/backend';
 import type { AuditPage, Dashboard, StaffAccount } from '@/contract/api/admin';
 import type { CheckInCounts } from '@/contract/api/tickets';
 import type { EditionAdmin } from '@/contract/api/edition-admin';
+import type { WaitingListView } from '@/contract/api/waiting-list';
 import { requestLogger } from '@/lib/log';
 
 /**
@@ -42,3 +43,6 @@ export const loadAudit = (page: number): Promise<Loaded<AuditPage>> =>
 
 export const loadEditionAdmin = (): Promise<Loaded<EditionAdmin>> =>
   load(async () => (await call('editionAdmin')).data);
+
+export const loadWaitingList = (): Promise<Loaded<WaitingListView>> =>
+  load(async () => (await call('waitingListAdmin')).data);

@@ -57,6 +57,7 @@ export const EXPORT_LABELS = {
   newsletter: 'Newsletter subscribers',
   volunteers: 'Volunteers',
   contact: 'Contact messages',
+  'waiting-list': 'Waiting list',
 } as const;
 
 /** What each audit action means, in words (unknown actions are shown as they are). */
@@ -70,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ticket.walk-in': 'Registered a walk-in at the gate',
   'edition.update': 'Changed the edition',
   'edition.reset': 'Put the edition back to the configuration',
+  'waiting-list.offer': 'Offered waiting-list places by hand',
+  'waiting-list.withdraw': 'Withdrew a waiting-list offer',
   'staff.create': 'Added an account',
   'staff.password-reset': 'Reset a password',
   'staff.disable': 'Disabled an account',
