@@ -1,5 +1,4 @@
 import type { Db } from '../db/schema';
-import { nowIso } from '../kernel/ids';
 import type { Signer } from '../kernel/signing';
 import { enqueue } from '../outbox/queue';
 import { confirmSubscription, type ConfirmOutcome } from './confirm';
@@ -12,7 +11,8 @@ import { newsletterWelcomeMail } from './welcome-mail';
  */
 export async function unsubscribe(db: Db, signer: Signer, email: string, token: string | undefined): Promise<'done' | 'forged'> {
   if (!verifyUnsubscribeToken(signer, email, token)) return 'forged';
-  await unsubscribeNewsletter(db, email, nowIso());
+  // The machine's clock, like the sign-up and its consent (kernel/clock.ts): these are records of what a person asked.
+  await unsubscribeNewsletter(db, email, new Date().toISOString());
   return 'done';
 }
 
