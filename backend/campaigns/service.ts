@@ -124,12 +124,14 @@ export async function startSending(
 /**
  * A campaign started by the drain itself (the reminder, the thank-you: tickets/holder-mailings.ts),
  * under an id its caller derives from what it is (the edition and the purpose): the primary key
- * makes it once, however many drainers try at the same moment. True when this call started it.
+ * makes it once, however many drainers try at the same moment. `recipients`: the audience's
+ * count, read before the caller's transaction (whose first statement is this write: SQLite's
+ * write lock is taken at once, never upgraded from a read). True when this call started it.
  */
 export async function startAutomaticCampaign(
   db: Db,
   audience: CampaignAudience,
-  a: { id: string; key: string; purpose: string; subject: string; body: string },
+  a: { id: string; key: string; purpose: string; subject: string; body: string; recipients: number },
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
@@ -148,7 +150,7 @@ export async function startAutomaticCampaign(
       updated_at: at,
       sending_started_at: at,
       sent_by: AUTOMATIC_AUTHOR,
-      recipient_count: await audience.count(db, a.key, at),
+      recipient_count: a.recipients,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();

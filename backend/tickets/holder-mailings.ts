@@ -94,8 +94,9 @@ export async function startHolderMailings(db: Db, config: Pick<BackendConfig, 'e
       if (now < from || now >= until) continue;
       const id = holderMailingId(purpose, edition.key);
       if (await db.selectFrom('newsletter_campaigns').select('id').where('id', '=', id).executeTakeFirst()) continue;
+      const recipients = await audience.count(db, edition.key, now.toISOString());
       const first = await db.transaction().execute(async (trx) => {
-        const inserted = await startAutomaticCampaign(trx, audience, { id, key: edition.key, purpose, subject: s.subject, body: s.body }, now);
+        const inserted = await startAutomaticCampaign(trx, audience, { id, key: edition.key, purpose, subject: s.subject, body: s.body, recipients }, now);
         if (inserted) {
           await recordAudit(
             trx,
