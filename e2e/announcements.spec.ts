@@ -42,7 +42,15 @@ const recipients = (subject: string) => mailsWith(subject).flatMap((m) => m.to).
 
 /** Exactly these addresses got `subject`, once each, and no more arrive a moment later. */
 async function expectOnceTo(subject: string, expected: string[]) {
-  await expect.poll(() => recipients(subject), { timeout: 45_000 }).toEqual([...expected].sort());
+  try {
+    await expect.poll(() => recipients(subject), { timeout: 45_000 }).toEqual([...expected].sort());
+  } catch (error) {
+    // What the outbox holds says why (held back, failed, never queued).
+    const h = connectDb({ sqlitePath: `${dataDir}/festival.sqlite` });
+    const rows = await h.db.selectFrom('outbox').select(['kind', 'recipient', 'status', 'last_error']).execute();
+    await h.close();
+    throw new Error(`${subject}: the outbox holds ${JSON.stringify(rows)}`, { cause: error });
+  }
   await new Promise((r) => setTimeout(r, 2_000));
   expect(recipients(subject)).toEqual([...expected].sort());
 }

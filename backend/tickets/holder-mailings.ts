@@ -94,9 +94,11 @@ export async function startHolderMailings(db: Db, config: Pick<BackendConfig, 'e
       if (now < from || now >= until) continue;
       const id = holderMailingId(purpose, edition.key);
       if (await db.selectFrom('newsletter_campaigns').select('id').where('id', '=', id).executeTakeFirst()) continue;
-      const recipients = await audience.count(db, edition.key, now.toISOString());
+      // Fixed by the audience's clock (the one its rows are stamped by); the window above is the festival's.
+      const fixedAt = audience.clock(config);
+      const recipients = await audience.count(db, edition.key, fixedAt.toISOString());
       const first = await db.transaction().execute(async (trx) => {
-        const inserted = await startAutomaticCampaign(trx, audience, { id, key: edition.key, purpose, subject: s.subject, body: s.body, recipients }, now);
+        const inserted = await startAutomaticCampaign(trx, audience, { id, key: edition.key, purpose, subject: s.subject, body: s.body, recipients }, fixedAt);
         if (inserted) {
           await recordAudit(
             trx,
