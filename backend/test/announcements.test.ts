@@ -1,3 +1,4 @@
+import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCampaign } from '@/contract/api/campaigns';
 import { buildApp, dbTargets, postJson, testConfig, TEST_EDITION_KEY, type TestDatabase } from '@/test/support/databases';
@@ -10,6 +11,8 @@ import type { DbHandle } from '../db/connect';
 import { newId } from '../kernel/ids';
 import { loadSigner } from '../kernel/signing';
 import { mailOutbox, type MailOutbox } from '../mail-kinds';
+import { migrateToLatest } from '../db/migrate';
+import { migrations, staticMigrationProvider } from '../db/migrations';
 import { drainOutbox } from '../outbox/drain';
 import { SEAMS } from '../seams';
 import { holderMailingId, startHolderMailings, windowOf } from '../tickets/holder-mailings';
@@ -204,5 +207,30 @@ describe.each(dbTargets)('announcements to ticket holders on $name', (target) =>
     const edition = { startDate: '2025-10-24', endDate: '2025-10-25' };
     expect(windowOf('reminder', edition, 2)).toEqual({ from: new Date('2025-10-22T00:00:00+01:00'), until: new Date('2025-10-24T00:00:00+01:00') });
     expect(windowOf('thanks', edition, 2)).toEqual({ from: new Date('2025-10-26T00:00:00+01:00'), until: new Date('2025-11-02T00:00:00+01:00') });
+  });
+});
+
+describe.each(dbTargets)('migration 2026-12-07-1-announcements on $name', (target) => {
+  it('a campaign stored before it is the newsletter’s; down takes the columns and the settings table away, up brings them back', async () => {
+    const database = await target.create();
+    try {
+      const db = database.handle.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const names = Object.keys(migrations);
+      const mine = names.indexOf('2026-12-07-1-announcements');
+      expect(mine).toBeGreaterThan(0);
+      const migrator = new Migrator({ db, provider: staticMigrationProvider });
+      expect((await migrator.migrateTo(names[mine - 1]!)).error).toBeUndefined();
+      const at = '2025-08-01T10:00:00.000Z';
+      await db.insertInto('newsletter_campaigns').values({ id: newId(), subject: 'Old', body: 'Old news.', status: 'sent', created_by: 'x', created_at: at, updated_at: at }).execute();
+      await migrateToLatest(db);
+      expect(await db.selectFrom('newsletter_campaigns').select(['audience', 'audience_key', 'purpose']).execute()).toEqual([{ audience: 'newsletter', audience_key: null, purpose: null }]);
+      expect((await migrator.migrateTo(names[mine - 1]!)).error).toBeUndefined();
+      expect(await db.selectFrom('newsletter_campaigns').selectAll().executeTakeFirstOrThrow()).not.toHaveProperty('audience');
+      await expect(db.selectFrom('holder_mailings').selectAll().execute()).rejects.toThrow();
+      await migrateToLatest(db);
+      expect(await db.selectFrom('holder_mailings').selectAll().execute()).toEqual([]);
+    } finally {
+      await database.drop();
+    }
   });
 });
