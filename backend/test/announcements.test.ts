@@ -203,6 +203,17 @@ describe.each(dbTargets)('announcements to ticket holders on $name', (target) =>
     expect(ids).toEqual([holderMailingId('reminder', TEST_EDITION_KEY), holderMailingId('thanks', TEST_EDITION_KEY)].sort());
   });
 
+  it('a holder who gives the ticket back after sending started gets nothing more: counted as skipped', async () => {
+    const created = await postJson(f.app, '/api/admin/announcements/', { subject: 'Rain on Sunday', body: 'Bring an umbrella.' }, auth(f.token));
+    const { campaignId: id } = (await created.json()) as { campaignId: string };
+    expect((await postJson(f.app, `/api/admin/announcements/${id}/send/`, {}, auth(f.token))).status).toBe(200);
+    await f.database.handle.db.updateTable('registrations').set({ cancelled_at: '2025-09-01T08:00:00.000Z' }).where('email', '=', 'a@example.com').execute();
+    await drainWithTwo(f);
+    expect(recipientsOf(f, 'Rain on Sunday')).toEqual(['b@example.com', 'e@example.com']);
+    const data = ((await (await f.app.request(`/api/admin/announcements/${id}/`, { headers: auth(f.token) })).json()) as { data: AdminCampaign }).data;
+    expect(data.progress).toMatchObject({ recipients: 3, sent: 2, skipped: 1, failed: 0 });
+  });
+
   it('the windows: the reminder until the festival opens, the thank-you for a week after it ends', () => {
     const edition = { startDate: '2025-10-24', endDate: '2025-10-25' };
     expect(windowOf('reminder', edition, 2)).toEqual({ from: new Date('2025-10-22T00:00:00+01:00'), until: new Date('2025-10-24T00:00:00+01:00') });
