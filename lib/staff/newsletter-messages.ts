@@ -123,6 +123,7 @@ export const HOLDER_MAILING_TEXT = {
   intro:
     'Each goes once to every ticket holder of the edition, at its time, sent by the mail queue itself. The mail adds the holder’s ticket link; the reminder adds the dates, the venue and how to get there (from the visit page); the thank-you adds the highlights and, for holders not on the newsletter, where to sign up (they confirm by mail first).',
   title: { reminder: 'Reminder before the festival', thanks: 'Thank-you after the festival' },
+  switchLegend: 'On or off',
   enabled: { reminder: 'Send the reminder', thanks: 'Send the thank-you' },
   daysBefore: 'Days before the first day',
   daysBeforeHint: 'From 1 to 14. It goes at midnight (Lagos time) that many days before the festival opens.',

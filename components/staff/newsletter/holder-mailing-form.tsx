@@ -46,7 +46,7 @@ export function HolderMailingForm({
         <form action={formAction} noValidate className={formStyles.form} aria-labelledby={id('heading')}>
           {mine && state.status === 'error' ? <ErrorSummary errors={errors} message={state.message} /> : null}
           <input type="hidden" name="purpose" value={purpose} />
-          <ChoiceGroup name={id('enabled')} legend={HOLDER_MAILING_TEXT.title[purpose]} type="checkbox" options={[{ value: 'on', label: HOLDER_MAILING_TEXT.enabled[purpose] }]} />
+          <ChoiceGroup name={id('enabled')} legend={HOLDER_MAILING_TEXT.switchLegend} type="checkbox" options={[{ value: 'on', label: HOLDER_MAILING_TEXT.enabled[purpose] }]} />
           {purpose === 'reminder' ? (
             <Field
               name={id('daysBefore')}
