@@ -112,7 +112,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // Newsletter sign-ups never confirmed within 30 days are forgotten (backend/newsletter/confirm.ts): about once an hour per instance.
   const forgetSignUps = occasionally('newsletter', (now) => forgetUnconfirmedSignUps(handle.db, now), { minIntervalMs: 60 * 60_000, log, idle: 0 });
   // Newsletter campaigns being sent get their next batch of recipients queued, and are marked sent
-  // when done (backend/newsletter/campaigns/service.ts): every pass, one small read when none is sending. No
+  // when done (backend/campaigns/service.ts; announcements to ticket holders too): every pass, one small read when none is sending. No
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
   const audiences = Object.values(SEAMS.audiences);
   const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, audiences, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });

@@ -400,7 +400,7 @@ export interface OutboxTable {
 
 export type CampaignStatus = 'draft' | 'sending' | 'sent';
 
-/** A newsletter campaign (migration 2026-11-30-3, backend/newsletter/campaigns/): draft → sending → sent, once. */
+/** A campaign (migration 2026-11-30-3, backend/campaigns/; an audience since 2026-12-07-1): draft → sending → sent, once. */
 export interface NewsletterCampaignTable {
   id: string;
   subject: string;
