@@ -28,7 +28,7 @@ const TESTS = [TEST, '^test/', '^backend/test/'];
  * Tests sit beside what they test and may reach across (the composition root builds their apps).
  */
 const BACKEND_BASE = ['kernel', 'db', 'payments'];
-const BACKEND_SERVICES = ['audit', 'auth', 'edition', 'outbox', 'mail', 'media', 'content', 'export'];
+const BACKEND_SERVICES = ['audit', 'auth', 'edition', 'outbox', 'mail', 'campaigns', 'media', 'content', 'export'];
 const BACKEND_FEATURES = ['admin', 'backup', 'data-requests', 'donations', 'forms', 'health', 'inbox', 'newsletter', 'reports', 'tickets', 'waiting-list'];
 const folders = (names) => `^backend/(${names.join('|')})/`;
 

@@ -10,7 +10,7 @@ import { createDbRateLimiter, createRateLimiter, verifyRateLimit, VERIFY_RATE_LI
 import { fail, HTTP_MESSAGES } from './kernel/http';
 import { processLogger } from './kernel/log';
 import { MEDIA_UPLOAD_BODY_LIMIT } from '@/contract/api/reports';
-import { CAMPAIGN_BODY_LIMIT } from '@/contract/api/campaigns';
+import { ANNOUNCEMENT_MESSAGES, CAMPAIGN_BODY_LIMIT } from '@/contract/api/campaigns';
 import { adminRoutes } from './admin/routes';
 import { adminMediaRoutes, adminReportRoutes, mediaRoutes } from './reports/routes';
 import { authRoutes } from './auth/routes';
@@ -30,6 +30,8 @@ import { checkInRoutes, ticketResendRoutes, ticketRoutes } from './tickets/route
 import { GATE_SYNC_BODY_LIMIT, gateRoutes } from './tickets/gate/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { campaignRoutes } from './newsletter/campaigns/routes';
+import { audienceCampaignRoutes } from './campaigns/routes';
+import { holderMailingRoutes } from './tickets/holder-mailings';
 import { waitingListAdminRoutes, waitingListFormRoutes, waitingListRoutes } from './waiting-list/routes';
 import { signerOf } from './kernel/signer-of';
 import type { AppDeps, AppEnv } from './kernel/deps';
@@ -39,7 +41,7 @@ export type BackendApp = Hono<AppEnv>;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MEDIA_UPLOAD_PATH = /^\/api\/admin\/media\/?$/;
 const GATE_SYNC_PATH = /^\/api\/admin\/check-ins\/sync\/?$/;
-const CAMPAIGN_WRITE_PATH = /^\/api\/admin\/newsletter\/campaigns(\/[^/]+)?\/?$/;
+const CAMPAIGN_WRITE_PATH = /^\/api\/admin\/(?:newsletter\/campaigns|announcements)(\/[^/]+)?\/?$/;
 const DONATION_VERIFY_PATH = /^\/api\/donations\/verify\/?$/;
 
 /**
@@ -193,6 +195,9 @@ export function createApp(deps: AppDeps): BackendApp {
   api.route('/admin/entries', adminEntryRoutes(deps));
   api.route('/admin/programme', adminProgrammeRoutes(deps));
   api.route('/admin/newsletter/campaigns', campaignRoutes(deps));
+  // Before the announcements, whose id check would answer 404 for "automatic".
+  api.route('/admin/announcements/automatic', holderMailingRoutes(deps));
+  api.route('/admin/announcements', audienceCampaignRoutes(deps, SEAMS.audiences.ticketHolders, ANNOUNCEMENT_MESSAGES));
   api.route('/media', mediaRoutes(deps.db));
   api.route('/admin/inbox', inboxRoutes(deps));
   api.route('/admin/waiting-list', waitingListAdminRoutes({ ...deps, log }));

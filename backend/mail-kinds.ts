@@ -5,6 +5,8 @@ import { createMailOutbox, mailKinds, type MailOutbox, type MailOutboxDeps } fro
 import { newsletterCampaignMail } from './newsletter/campaign-mail';
 import { newsletterConfirmMail } from './newsletter/confirm-mail';
 import { newsletterWelcomeMail } from './newsletter/welcome-mail';
+import { isSubscribed } from './newsletter/unsubscribe';
+import { ticketHolderMail } from './tickets/announcements';
 import { registrationMail } from './tickets/registration-mail';
 import { ticketCancelledMail } from './tickets/ticket-cancelled-mail';
 import { ticketResendMail } from './tickets/ticket-resend-mail';
@@ -19,6 +21,9 @@ import { waitingListClosedMail, waitingListOfferEndedMail, waitingListOfferRemin
  * from this registry. backend/mail/ itself imports no feature. A new kind of mail is defined in its
  * feature and added here (a stored form's comes with it from backend/forms/index.ts).
  */
+/** Announcements, the reminder and the thank-you to ticket holders (tickets/announcements.ts): the thank-you asks the newsletter whether the holder is subscribed. */
+export const TICKET_HOLDER_MAIL = ticketHolderMail({ isSubscribed });
+
 export const MAIL_KINDS = mailKinds([
   registrationMail,
   ticketResendMail,
@@ -28,6 +33,7 @@ export const MAIL_KINDS = mailKinds([
   newsletterWelcomeMail,
   newsletterConfirmMail,
   newsletterCampaignMail,
+  TICKET_HOLDER_MAIL,
   ticketCancelledMail,
   waitingListJoinedMail,
   waitingListOfferMail,

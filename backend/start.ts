@@ -15,7 +15,9 @@ import { occasionally } from './kernel/occasional';
 import { processLogger } from './kernel/log';
 import { makePrivate } from './kernel/private-files';
 import { waitingListHousekeeping } from './waiting-list/service';
-import { advanceCampaigns } from './newsletter/campaigns/service';
+import { advanceCampaigns } from './campaigns/service';
+import { SEAMS } from './seams';
+import { startHolderMailings } from './tickets/holder-mailings';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
@@ -35,11 +37,12 @@ export interface Backend {
    * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
    * `waitingList`: offers lapsed and made, reminders queued, people told registration closed; `newsletterForgotten`: unconfirmed newsletter sign-ups
    * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
-   * newsletter campaigns' recipients queued and campaigns finished (backend/newsletter/campaigns/service.ts).
+   * campaigns' recipients queued and campaigns finished (backend/campaigns/service.ts: the newsletter's and the
+   * announcements to ticket holders); `holderMailings`: the reminder and thank-you started (backend/tickets/holder-mailings.ts).
    */
   drainMail: (
     budgetMs?: number,
-  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number; reminded: number; closedTold: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number } }>;
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number; reminded: number; closedTold: number }; newsletterForgotten: number; holderMailings: number; campaigns: { queued: number; finished: number } }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -111,9 +114,14 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // Newsletter sign-ups never confirmed within 30 days are forgotten (backend/newsletter/confirm.ts): about once an hour per instance.
   const forgetSignUps = occasionally('newsletter', (now) => forgetUnconfirmedSignUps(handle.db, now), { minIntervalMs: 60 * 60_000, log, idle: 0 });
   // Newsletter campaigns being sent get their next batch of recipients queued, and are marked sent
-  // when done (backend/newsletter/campaigns/service.ts): every pass, one small read when none is sending. No
+  // when done (backend/campaigns/service.ts; announcements to ticket holders too): every pass, one small read when none is sending. No
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
-  const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
+  const audiences = Object.values(SEAMS.audiences);
+  const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, audiences, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
+  // The reminder before the festival and the thank-you after it start once per edition, when due
+  // (backend/tickets/holder-mailings.ts); the campaigns' pass above then sends them in batches.
+  // About once a minute per instance: one small read of the settings and the edition.
+  const holderMailings = occasionally('holder-mailings', () => startHolderMailings(handle.db, config, SEAMS.audiences.ticketHolders), { minIntervalMs: 60_000, log, idle: 0 });
   // Inside the festival's clock, like a request (kernel/clock.ts): what a pass stores is timed as it decides.
   const housekeeping = () =>
     withFestivalClock(config.now, async () => ({
@@ -121,6 +129,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
       donations: await reconcile(),
       waitingList: await offers(),
       newsletterForgotten: await forgetSignUps(),
+      holderMailings: await holderMailings(),
       campaigns: await campaigns(),
     }));
 

@@ -18,7 +18,7 @@ import { ACCOUNT_MESSAGES } from '../contract/api/admin';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { decode } from './smoke/routes';
 import { startNext, stop, type Server } from './support/next-server';
-import { CAMPAIGN_FIXTURE, INBOX_FIXTURE, STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';
+import { ANNOUNCEMENT_FIXTURE, CAMPAIGN_FIXTURE, INBOX_FIXTURE, STAFF_ACTIONS, STAFF_FILES, STAFF_PAGES } from './support/staff-routes';
 
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 const run = promisify(execFile);
@@ -43,6 +43,8 @@ test.beforeAll(async () => {
   const { subscriber, ...campaign } = CAMPAIGN_FIXTURE;
   await db.db.insertInto('newsletter_campaigns').values({ ...campaign, status: 'draft', created_by: adminId, created_at: now, updated_at: now }).execute();
   await db.db.insertInto('newsletter_subscriptions').values({ id: CAMPAIGN_FIXTURE.id, email: subscriber, created_at: now, confirmed_at: now }).execute();
+  // The announcement's page in STAFF_PAGES shows this draft to ticket holders (issue 43).
+  await db.db.insertInto('newsletter_campaigns').values({ ...ANNOUNCEMENT_FIXTURE, status: 'draft', created_by: adminId, created_at: now, updated_at: now }).execute();
 });
 
 test.afterAll(async () => {

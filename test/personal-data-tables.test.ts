@@ -24,6 +24,7 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   media: '`created_by` is a staff account’s id, not its details (staff_users is listed)',
   content_entries: '`updated_by` is a staff account’s id, not its details (staff_users is listed); the entries are the festival’s published content (a team member is removed by deleting their entry)',
   newsletter_campaigns: '`created_by` and `sent_by` are staff accounts’ ids, not their details (staff_users is listed)',
+  holder_mailings: '`updated_by` is a staff account’s id, not its details (staff_users is listed); the rows are the reminder’s and thank-you’s settings',
   gate_scans:
     '`device_name` is a gate phone’s and the visitor is a ticket reference (registrations is listed); `staff` is the name (or email) of the organiser who scanned, kept as the gate’s record of who admitted whom and not erased by a data request today',
   edition_settings: '`updated_by` is the name of the admin who last saved the edition (one row, replaced at the next save), not erased by a data request today',

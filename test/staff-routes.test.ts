@@ -103,8 +103,13 @@ describe('the staff area by construction', () => {
       for (const name of exportsOf(file)) {
         const built = new RegExp(`^export const ${name} = (staffAction|staffRedirectAction|staffCall)\\b|^export const ${name} = (\\w+)\\(`, 'm').exec(source);
         expect(built, `${relative(file)}: ${name}`).not.toBeNull();
-        // A local wrapper (the inbox's three changes) must itself return the builder's action.
-        if (built && !built[1]) expect(source, `${relative(file)}: ${built[2]} builds with staffAction`).toMatch(new RegExp(`function ${built[2]}\\([^]*?return staffAction\\(`));
+        // A wrapper (the inbox's three changes, here; the campaign sections', imported from a
+        // sibling module) must itself return the builder's action.
+        if (built && !built[1]) {
+          const from = new RegExp(`^import \\{[^}]*\\b${built[2]}\\b[^}]*\\} from '(\\.[^']+)';`, 'm').exec(source)?.[1];
+          const where = from ? read(path.resolve(path.dirname(file), `${from}.ts`)) : source;
+          expect(where, `${relative(file)}: ${built[2]} builds with staffAction`).toMatch(new RegExp(`function ${built[2]}\\([^]*?return (staffAction|staffRedirectAction)\\(`));
+        }
       }
     }
   });

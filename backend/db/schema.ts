@@ -422,7 +422,7 @@ export interface OutboxTable {
 
 export type CampaignStatus = 'draft' | 'sending' | 'sent';
 
-/** A newsletter campaign (migration 2026-11-30-3, backend/newsletter/campaigns/): draft → sending → sent, once. */
+/** A campaign (migration 2026-11-30-3, backend/campaigns/; an audience since 2026-12-07-1): draft → sending → sent, once. */
 export interface NewsletterCampaignTable {
   id: string;
   subject: string;
@@ -441,6 +441,27 @@ export interface NewsletterCampaignTable {
   queue_cursor: ColumnType<string | null, string | null | undefined, string | null>;
   queued_all_at: ColumnType<string | null, string | null | undefined, string | null>;
   sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 2026-12-07-1 (backend/campaigns/audience.ts): whose campaign it is, 'newsletter' or 'ticket-holders'. */
+  audience: ColumnType<string, string | undefined, string>;
+  /** What the audience was fixed to when sending started (the edition's key for ticket holders). */
+  audience_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** null: written by staff; 'reminder' or 'thanks': started by the drain (tickets/holder-mailings.ts). */
+  purpose: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The reminder's and the thank-you's settings (migration 2026-12-07-1, tickets/holder-mailings.ts); no row: the defaults. */
+export interface HolderMailingTable {
+  /** 'reminder' or 'thanks'. */
+  purpose: string;
+  /** 1: sent; 0: switched off. */
+  enabled: number;
+  /** The reminder: this many days before the first day (the thank-you ignores it). */
+  days_before: number;
+  subject: string;
+  body: string;
+  updated_at: string;
+  /** The staff account's id. */
+  updated_by: string | null;
 }
 
 /** One address a campaign was queued for, with its outbox entry; never twice (primary key campaign_id, email). */
@@ -489,6 +510,7 @@ export interface Database {
   inbox_entries: InboxEntryTable;
   newsletter_campaigns: NewsletterCampaignTable;
   campaign_recipients: CampaignRecipientTable;
+  holder_mailings: HolderMailingTable;
 }
 
 export type Db = Kysely<Database>;

@@ -18,7 +18,9 @@ import type { Signer } from './signing';
  *   admin/         ─ dashboard    → tickets, waiting-list, inbox, mail-kinds: the dashboard's figures
  *
  * Mail kinds are the other seam: each feature defines its own, and backend/mail-kinds.ts
- * registers them with the outbox. Housekeeping after each drain pass is wired in start.ts.
+ * registers them with the outbox. Housekeeping after each drain pass is wired in start.ts. The
+ * campaigns' audiences (campaigns/audience.ts: newsletter subscribers, ticket holders) are
+ * provided by their features and handed to the campaigns service by seams.ts.
  */
 
 /** A registration to store (tickets/registrations.ts createRegistration). */

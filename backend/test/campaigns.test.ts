@@ -6,7 +6,8 @@ import { silentLogger } from '@/backend/kernel/log';
 import type { BackendApp } from '../app';
 import { addStaffAccount } from '../admin/service';
 import { upsertStaffUser } from '../auth/queries';
-import { advanceCampaigns } from '../newsletter/campaigns/service';
+import { advanceCampaigns } from '../campaigns/service';
+import { SEAMS } from '../seams';
 import { deletePersonalData } from '../personal-data';
 import type { DbHandle } from '../db/connect';
 import { newId } from '../kernel/ids';
@@ -127,7 +128,7 @@ describe.each(dbTargets)('newsletter campaign to 500 subscribers on $name', (tar
       const deadline = Date.now() + 90_000;
       while (Date.now() < deadline) {
         const pass = await drainOutbox(outbox.target);
-        await advanceCampaigns(handle.db);
+        await advanceCampaigns(handle.db, Object.values(SEAMS.audiences));
         const row = await handle.db.selectFrom('newsletter_campaigns').select('status').where('id', '=', id).executeTakeFirstOrThrow();
         if (row.status === 'sent') return;
         // The other drainer holds what is left: look again shortly.
@@ -286,7 +287,7 @@ describe.each(dbTargets)('campaign throttle, unsubscribe mid-send, tests and adm
       clock = new Date(clock.getTime() + 61_000);
       const results = await Promise.all([drainOutbox(a.target), drainOutbox(b.target)]);
       expect(results.reduce((n, r) => n + r.delivered, 0)).toBeLessThanOrEqual(RATE);
-      await advanceCampaigns(f.database.handle.db, clock);
+      await advanceCampaigns(f.database.handle.db, Object.values(SEAMS.audiences), clock);
     }
     await settle();
     const arrived = campaignArrived();

@@ -22,7 +22,7 @@ import {
   staffAccountResultSchema,
   staffListResultSchema,
 } from './admin';
-import { campaignInputSchema, campaignListResultSchema, campaignResultSchema } from './campaigns';
+import { announcementInputSchema, campaignInputSchema, campaignListResultSchema, campaignResultSchema, holderMailingInputSchema, holderMailingsResultSchema } from './campaigns';
 import { DONATION_API, donationCheckoutPayloadSchema, donationReferencePayloadSchema } from './donations';
 import { editionAdminResultSchema, editionPayloadSchema } from './edition-admin';
 import { eventDetailRequestSchema, eventDetailResultSchema } from './event-details';
@@ -172,6 +172,21 @@ export const ENDPOINTS = {
   campaignUpdate: endpoint({ method: 'POST', path: '/api/admin/newsletter/campaigns/:id/', request: campaignInputSchema, result: campaignResultSchema, builtInOnly: true }),
   campaignTest: endpoint({ method: 'POST', path: '/api/admin/newsletter/campaigns/:id/test/', result: campaignResultSchema, builtInOnly: true }),
   campaignSend: endpoint({ method: 'POST', path: '/api/admin/newsletter/campaigns/:id/send/', result: campaignResultSchema, builtInOnly: true }),
+  // ---- Staff: announcements to ticket holders, the reminder and the thank-you (issue 43) ----
+  announcements: endpoint({ method: 'GET', path: '/api/admin/announcements/', result: campaignListResultSchema, builtInOnly: true }),
+  announcement: endpoint({ method: 'GET', path: '/api/admin/announcements/:id/', result: campaignResultSchema, builtInOnly: true }),
+  announcementCreate: endpoint({ method: 'POST', path: '/api/admin/announcements/', request: announcementInputSchema, result: campaignResultSchema, builtInOnly: true }),
+  announcementUpdate: endpoint({ method: 'POST', path: '/api/admin/announcements/:id/', request: announcementInputSchema, result: campaignResultSchema, builtInOnly: true }),
+  announcementTest: endpoint({ method: 'POST', path: '/api/admin/announcements/:id/test/', result: campaignResultSchema, builtInOnly: true }),
+  announcementSend: endpoint({ method: 'POST', path: '/api/admin/announcements/:id/send/', result: campaignResultSchema, builtInOnly: true }),
+  holderMailings: endpoint({ method: 'GET', path: '/api/admin/announcements/automatic/', result: holderMailingsResultSchema, builtInOnly: true }),
+  holderMailingUpdate: endpoint({
+    method: 'POST',
+    path: '/api/admin/announcements/automatic/:purpose/',
+    request: holderMailingInputSchema,
+    result: holderMailingsResultSchema,
+    builtInOnly: true,
+  }),
   inbox: endpoint({ method: 'GET', path: '/api/admin/inbox/', query: inboxQuerySchema, result: inboxListResultSchema, builtInOnly: true }),
   inboxItem: endpoint({ method: 'GET', path: '/api/admin/inbox/:kind/:id/', result: inboxItemResultSchema, builtInOnly: true }),
   inboxStatus: endpoint({ method: 'POST', path: '/api/admin/inbox/:kind/:id/status/', request: statusPayloadSchema, result: inboxItemResultSchema, builtInOnly: true }),

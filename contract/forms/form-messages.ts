@@ -30,6 +30,8 @@ export const MAIL_REASONS = {
   newsletterConfirm: 'You are receiving this email because this address was entered in the newsletter form of the Ìtàn Book & Arts Festival website.',
   waitingList: 'You are receiving this email because you joined the waiting list of the Ìtàn Book & Arts Festival with this address.',
   ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
+  ticketHolder:
+    'You are receiving this email because you hold a ticket for the Ìtàn Book & Arts Festival registered to this address. It is a service message about your visit, not the newsletter. Your ticket:',
   privacy: 'How we handle your data:',
   questions: 'Questions? Write to us:',
 } as const;

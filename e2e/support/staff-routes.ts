@@ -31,6 +31,15 @@ export const CAMPAIGN_FIXTURE = {
 } as const;
 const CAMPAIGN_PAGE = `/staff/newsletter/${CAMPAIGN_FIXTURE.id}`;
 
+/** An announcement draft to ticket holders (issue 43) e2e/staff-admin.spec.ts stores, so its page renders. */
+export const ANNOUNCEMENT_FIXTURE = {
+  id: '00000000-0000-4000-8000-000000000143',
+  subject: 'Fixture announcement',
+  body: 'An announcement stored by the staff routes check.',
+  audience: 'ticket-holders',
+} as const;
+const ANNOUNCEMENT_PAGE = `/staff/announcements/${ANNOUNCEMENT_FIXTURE.id}`;
+
 /** A report the built-in backend seeds at start (its fallback content), for the report editor's page. */
 const REPORT_PAGE = `/staff/reports/${highlightsFallback[0]!.id}`;
 
@@ -51,6 +60,8 @@ export const STAFF_PAGES: readonly string[] = [
   '/staff/newsletter',
   CAMPAIGN_PAGE,
   `${CAMPAIGN_PAGE}?confirm=send`,
+  '/staff/announcements',
+  ANNOUNCEMENT_PAGE,
   // Content entries (issue 40): the kinds, a list, a singleton, an entry and its delete page (seeded entries are seed-1, seed-2...).
   '/staff/content',
   '/staff/content/faq',
@@ -165,6 +176,21 @@ export const STAFF_ACTIONS: readonly StaffActionCase[] = [
   },
   { name: 'send a newsletter test', action: 'sendTestAction', page: CAMPAIGN_PAGE, form: (f) => f.includes('Send a test to me'), fields: () => ({}) },
   { name: 'send a newsletter campaign', action: 'sendCampaignAction', page: `${CAMPAIGN_PAGE}?confirm=send`, form: (f) => f.includes('Yes, send to'), fields: () => ({}) },
+  {
+    name: 'save an announcement draft',
+    action: 'announcementEditorAction',
+    page: '/staff/announcements',
+    form: (f) => f.includes('aria-labelledby="campaign-editor-title"'),
+    fields: ({ unique }) => ({ subject: `Cross check ${unique}`, body: 'A short announcement for the check.', intent: 'save' }),
+  },
+  { name: 'send an announcement test', action: 'sendAnnouncementTestAction', page: ANNOUNCEMENT_PAGE, form: (f) => f.includes('Send a test to me'), fields: () => ({}) },
+  {
+    name: 'save the reminder’s settings',
+    action: 'holderMailingAction',
+    page: '/staff/announcements',
+    form: (f) => f.includes('name="purpose" value="reminder"'),
+    fields: () => ({ 'reminder-enabled': 'on', 'reminder-daysBefore': '2', 'reminder-subject': 'See you at the festival soon', 'reminder-body': 'The festival is almost here.' }),
+  },
   { name: 'sign out', action: 'logoutAction', page: '/staff', form: (f) => f.includes('aria-label="Sign out"'), fields: () => ({}) },
 ];
 
@@ -182,4 +208,6 @@ export const STAFF_ACTIONS_UNPOSTED: Readonly<Record<string, string>> = {
   unpublishReportAction: 'needs a published report of its own to take down; not posted here yet',
   offerByHandAction: 'needs someone on a sold-out edition’s waiting list (the list is empty on this server); e2e/festival-year/waiting-list.spec.ts presses it, and backend/test/waiting-list-visible.test.ts checks its audit row',
   withdrawOfferAction: 'needs an open waiting-list offer (none on this server); e2e/festival-year/waiting-list.spec.ts presses it, and backend/test/waiting-list-visible.test.ts checks its audit row',
+  sendAnnouncementAction:
+    'the same builder and steps as “send a newsletter campaign” (app/staff/_campaigns/actions.ts); its confirmation shows only when someone holds a ticket: e2e/announcements.spec.ts presses it, from two tabs',
 };

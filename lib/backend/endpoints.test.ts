@@ -17,6 +17,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   slug: 'no-such-slug',
   id: '00000000-0000-4000-8000-000000000000',
   kind: 'partnership',
+  purpose: 'reminder',
 };
 
 const sampleParams = (path: string) => Object.fromEntries(pathParamNames(path).map((name) => [name, name === 'kind' && path.includes('export') ? 'registrations' : SAMPLE_PARAMS[name]!]));

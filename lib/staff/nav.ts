@@ -24,6 +24,8 @@ const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff/events', label: 'Events & programme', needs: 'publishing' },
   { href: '/staff/content', label: 'Pages & lists', needs: 'publishing' },
   { href: '/staff/newsletter', label: 'Newsletter', adminOnly: true, needs: 'campaigns' },
+  // Announcements, the reminder and the thank-you to ticket holders (issue 43): the campaigns' machinery.
+  { href: '/staff/announcements', label: 'Announcements', adminOnly: true, needs: 'campaigns' },
   { href: '/staff/edition', label: 'Edition', adminOnly: true },
   { href: '/staff/accounts', label: 'Accounts', adminOnly: true },
   { href: '/staff/audit', label: 'Audit log', adminOnly: true },

@@ -1,6 +1,8 @@
 /**
- * The words of the staff area's newsletter pages (/staff/newsletter, issue 31), in one place. The
- * API's own messages (saved, already sent, …) are in contract/api/campaigns.ts.
+ * The words of the staff area's campaign pages, in one place: the newsletter's (/staff/newsletter,
+ * issue 31) and the announcements to ticket holders (/staff/announcements, issue 43), one shape, so
+ * the same pages and components serve both. The API's own messages (saved, already sent, …) are in
+ * contract/api/campaigns.ts.
  */
 export const NEWSLETTER_TEXT = {
   title: 'Newsletter',
@@ -58,6 +60,80 @@ export const NEWSLETTER_TEXT = {
     notDraft: 'This campaign has been sent (or is being sent), so it can no longer be changed.',
     failed: 'That did not work just now. Please try again in a minute.',
   },
-} as const;
+};
 
+export type CampaignText = typeof NEWSLETTER_TEXT;
 export type NewsletterDone = keyof typeof NEWSLETTER_TEXT.done;
+
+const holders = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'ticket holder' : 'ticket holders'}`;
+
+export const ANNOUNCEMENT_TEXT: CampaignText = {
+  title: 'Announcements',
+  editTitle: 'Announcement to ticket holders',
+  unavailable:
+    'Announcements are sent by the built-in backend, which this site does not use (API_BASE_URL is set): write to ticket holders from the festival’s own mailing tool.',
+  loadFailed: 'The announcements could not be loaded just now. Reload the page in a minute.',
+  intro: (audience: number) =>
+    `${holders(audience)} of this edition would receive an announcement sent now: everyone holding a valid ticket (wristbands given back and newsletter-only subscribers are not included). Announcements are service messages about the visit (a venue change, a weather warning): no promotion. Every mail says why it came and links to the holder’s own ticket.`,
+  newHeading: 'New announcement',
+  editHeading: 'Subject and text',
+  sendHeading: 'Send',
+  statusPrefix: 'Status:',
+  listHeading: 'Announcements',
+  none: 'No announcements yet.',
+  subjectLabel: 'Subject',
+  bodyLabel: 'Announcement text (Markdown)',
+  bodyHint: NEWSLETTER_TEXT.bodyHint,
+  preview: 'Preview',
+  previewHeading: 'Preview',
+  previewNote: 'As ticket holders will see it (the mail adds the festival’s header, their ticket link and why they receive it).',
+  saveDraft: 'Save draft',
+  createDraft: 'Create draft',
+  sendTest: 'Send a test to me',
+  sendTestHint: NEWSLETTER_TEXT.sendTestHint,
+  sendAll: (n: number) => `Send to ${holders(n)}`,
+  confirmHeading: 'Send this announcement now?',
+  confirmText: (n: number, subject: string) => `“${subject}” will go to ${holders(n)}. It is sent once and cannot be recalled or changed afterwards.`,
+  confirmYes: (n: number) => `Yes, send to ${holders(n)}`,
+  cancel: 'Cancel',
+  nobody: 'Nobody holds a ticket for this edition yet, so there is no one to send to.',
+  progressHeading: 'Progress',
+  progressRefreshNote: 'Mails go out at the rate your SMTP plan allows (NEWSLETTER_RATE_PER_MINUTE). Reload the page to see the latest figures.',
+  statusLabel: NEWSLETTER_TEXT.statusLabel,
+  figures: { ...NEWSLETTER_TEXT.figures, skipped: 'Skipped (ticket given back meanwhile)' },
+  created: NEWSLETTER_TEXT.created,
+  sentLine: NEWSLETTER_TEXT.sentLine,
+  finishedLine: NEWSLETTER_TEXT.finishedLine,
+  contentHeading: 'What was sent',
+  back: 'Back to all announcements',
+  done: {
+    ...NEWSLETTER_TEXT.done,
+    already: 'This announcement has already been sent (or is being sent). Nothing more was queued.',
+    notDraft: 'This announcement has been sent (or is being sent), so it can no longer be changed.',
+  },
+};
+
+/** The two campaign sections of the staff area, by key: what pages and components look their words up by. */
+export const CAMPAIGN_TEXT = { newsletter: NEWSLETTER_TEXT, announcements: ANNOUNCEMENT_TEXT } satisfies Record<string, CampaignText>;
+export type CampaignSectionKey = keyof typeof CAMPAIGN_TEXT;
+
+/** The reminder's and the thank-you's settings on /staff/announcements. */
+export const HOLDER_MAILING_TEXT = {
+  heading: 'Sent by themselves: the reminder and the thank-you',
+  intro:
+    'Each goes once to every ticket holder of the edition, at its time, sent by the mail queue itself. The mail adds the holder’s ticket link; the reminder adds the dates, the venue and how to get there (from the visit page); the thank-you adds the highlights and, for holders not on the newsletter, where to sign up (they confirm by mail first).',
+  title: { reminder: 'Reminder before the festival', thanks: 'Thank-you after the festival' },
+  switchLegend: 'On or off',
+  enabled: { reminder: 'Send the reminder', thanks: 'Send the thank-you' },
+  daysBefore: 'Days before the first day',
+  daysBeforeHint: 'From 1 to 14. It goes at midnight (Lagos time) that many days before the festival opens.',
+  due: { reminder: (at: string) => `For this edition it goes on ${at} (Lagos time).`, thanks: (at: string) => `For this edition it goes on ${at} (Lagos time), after the last day.` },
+  started: 'For this edition it has been sent: its figures are in the list below.',
+  off: 'Switched off: it will not be sent.',
+  subjectLabel: 'Subject',
+  bodyLabel: 'Text (Markdown)',
+  save: 'Save',
+  saved: 'Saved.',
+  failed: 'That did not work just now. Please try again in a minute.',
+  purposeLabel: { reminder: 'Reminder (sent by itself)', thanks: 'Thank-you (sent by itself)' },
+} as const;

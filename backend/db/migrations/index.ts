@@ -24,6 +24,7 @@ import { gateScanIdentity } from './2026-12-02-2-gate-scan-identity';
 import { contentEntries } from './2026-12-04-1-content-entries';
 import { editionNameNumber } from './2026-12-05-1-edition-name-number';
 import { auditLoggedAt } from './2026-12-07-0-audit-logged-at';
+import { announcements } from './2026-12-07-1-announcements';
 import { waitingListVisible } from './2026-12-07-2-waiting-list-visible';
 
 /**
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-1-content-entries': contentEntries,
   '2026-12-05-1-edition-name-number': editionNameNumber,
   '2026-12-07-0-audit-logged-at': auditLoggedAt,
+  '2026-12-07-1-announcements': announcements,
   '2026-12-07-2-waiting-list-visible': waitingListVisible,
 };
 

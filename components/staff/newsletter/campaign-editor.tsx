@@ -6,7 +6,7 @@ import { Field } from '@/components/forms/field';
 import { FormContext } from '@/components/forms/form-context';
 import formStyles from '@/components/forms/forms.module.css';
 import { CAMPAIGN_LIMITS } from '@/contract/api/campaigns';
-import { NEWSLETTER_TEXT } from '@/lib/staff/newsletter-messages';
+import { CAMPAIGN_TEXT, type CampaignSectionKey } from '@/lib/staff/newsletter-messages';
 import styles from '../editor.module.css';
 import newsletterStyles from './newsletter.module.css';
 import { initialCampaignEditorState, type CampaignEditorState } from './campaign-editor-state';
@@ -19,6 +19,8 @@ export interface CampaignEditorProps {
   initial: { id: string; subject: string; body: string };
   /** The heading the form is labelled by (the page may show two forms). */
   heading: string;
+  /** Whose words: the newsletter's or the announcements' (lib/staff/newsletter-messages.ts). */
+  section?: CampaignSectionKey;
 }
 
 const text = (values: CampaignEditorState['values'], name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
@@ -28,7 +30,8 @@ const text = (values: CampaignEditorState['values'], name: string) => (typeof va
  * submit button, so it works without JavaScript: the page comes back with the sanitised HTML under
  * the form and every field as typed.
  */
-export function CampaignEditor({ action, permalink, initial, heading }: CampaignEditorProps) {
+export function CampaignEditor({ action, permalink, initial, heading, section = 'newsletter' }: CampaignEditorProps) {
+  const words = CAMPAIGN_TEXT[section];
   const [state, formAction] = useActionState(action, initialCampaignEditorState, permalink);
   const values = state.status === 'idle' ? initial : { ...state.values };
   return (
@@ -38,23 +41,23 @@ export function CampaignEditor({ action, permalink, initial, heading }: Campaign
           <h2 id="campaign-editor-title" className={newsletterStyles.heading}>{heading}</h2>
           {state.status === 'error' ? <ErrorSummary errors={state.errors} message={state.message} /> : null}
           <input type="hidden" name="id" value={text(values, 'id')} />
-          <Field name="subject" label={NEWSLETTER_TEXT.subjectLabel} maxLength={CAMPAIGN_LIMITS.subject} autoComplete="off" />
-          <Field name="body" label={NEWSLETTER_TEXT.bodyLabel} multiline rows={14} className={styles.body} hint={NEWSLETTER_TEXT.bodyHint} />
+          <Field name="subject" label={words.subjectLabel} maxLength={CAMPAIGN_LIMITS.subject} autoComplete="off" />
+          <Field name="body" label={words.bodyLabel} multiline rows={14} className={styles.body} hint={words.bodyHint} />
           <div className={styles.actions}>
             <button type="submit" name="intent" value="preview" className="btn btn--secondary">
-              {NEWSLETTER_TEXT.preview}
+              {words.preview}
             </button>
             <button type="submit" name="intent" value="save" className="btn btn--primary">
-              {text(values, 'id') ? NEWSLETTER_TEXT.saveDraft : NEWSLETTER_TEXT.createDraft}
+              {text(values, 'id') ? words.saveDraft : words.createDraft}
             </button>
           </div>
         </form>
       </FormContext>
       {state.status === 'preview' && state.data ? (
         <section className={styles.preview} aria-labelledby="campaign-preview-title" data-testid="campaign-preview">
-          <h2 id="campaign-preview-title" className={newsletterStyles.heading}>{NEWSLETTER_TEXT.previewHeading}</h2>
+          <h2 id="campaign-preview-title" className={newsletterStyles.heading}>{words.previewHeading}</h2>
           <p className={styles.previewMeta}>
-            {text(values, 'subject')} · {NEWSLETTER_TEXT.previewNote}
+            {text(values, 'subject')} · {words.previewNote}
           </p>
           {/* Markdown rendered by marked, then cleaned by the site's sanitize-html allow-list (as reports). */}
           <div className={styles.previewBody} dangerouslySetInnerHTML={{ __html: state.data.html }} />

@@ -1,32 +1,16 @@
 import { sql, type Selectable } from 'kysely';
 import type { AdminCampaign, CampaignProgress } from '@/contract/api/campaigns';
-import type { Db, NewsletterCampaignTable } from '../../db/schema';
-import { CAMPAIGN_SKIPPED_REASON } from '../campaign-mail';
+import type { Db, NewsletterCampaignTable } from '../db/schema';
+import type { CampaignAudience } from './audience';
 
 /**
- * The reads of newsletter campaigns (backend/newsletter/campaigns/): the campaigns, who may receive one, and
- * each campaign's progress, counted from its recipients' outbox entries.
+ * The reads of campaigns (newsletter campaigns and announcements to ticket holders: audience.ts):
+ * the campaigns of one audience, and each campaign's progress, counted from its recipients'
+ * outbox entries.
  */
 
 /** The newest this many campaigns are listed (each list counts their recipients' mails). */
 export const CAMPAIGN_LIST_LIMIT = 100;
-
-/**
- * Who receives a campaign: confirmed (double opt-in, migration 2026-11-30-2) and not unsubscribed;
- * with `confirmedBy`, only those confirmed by then (the audience as it was when sending started).
- */
-export function audienceQuery(db: Db, confirmedBy?: string) {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .where('confirmed_at', 'is not', null)
-    .where('unsubscribed_at', 'is', null)
-    .$if(confirmedBy !== undefined, (qb) => qb.where('confirmed_at', '<=', confirmedBy!));
-}
-
-export async function audienceCount(db: Db): Promise<number> {
-  const row = await audienceQuery(db).select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 type CampaignRow = Selectable<NewsletterCampaignTable> & { created_by_name: string | null; sent_by_name: string | null };
 
@@ -46,10 +30,10 @@ export async function campaignRow(db: Db, id: string): Promise<CampaignRow | und
 const EMPTY: Omit<CampaignProgress, 'recipients'> = { queued: 0, sent: 0, failed: 0, skipped: 0, waiting: 0 };
 
 /** queued, sent, failed, skipped and waiting, per campaign, from the recipients' outbox entries. */
-export async function progressOf(db: Db, ids: readonly string[]): Promise<Map<string, Omit<CampaignProgress, 'recipients'>>> {
+export async function progressOf(db: Db, ids: readonly string[], skippedReason: string): Promise<Map<string, Omit<CampaignProgress, 'recipients'>>> {
   const out = new Map<string, Omit<CampaignProgress, 'recipients'>>();
   if (ids.length === 0) return out;
-  const skipped = sql<boolean>`(o.status = 'failed' and o.last_error = ${CAMPAIGN_SKIPPED_REASON})`;
+  const skipped = sql<boolean>`(o.status = 'failed' and o.last_error = ${skippedReason})`;
   const rows = await db
     .selectFrom('campaign_recipients as r')
     .leftJoin('outbox as o', 'o.id', 'r.outbox_id')
@@ -77,6 +61,7 @@ function toAdminCampaign(row: CampaignRow, progress: Omit<CampaignProgress, 'rec
     body: row.body,
     status: row.status,
     createdBy: row.created_by_name ?? '',
+    purpose: row.purpose === 'reminder' || row.purpose === 'thanks' ? row.purpose : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sendingStartedAt: row.sending_started_at,
@@ -86,18 +71,25 @@ function toAdminCampaign(row: CampaignRow, progress: Omit<CampaignProgress, 'rec
   };
 }
 
-export async function getCampaign(db: Db, id: string): Promise<AdminCampaign | undefined> {
+/** One campaign of this audience (another audience's is not found here). */
+export async function getCampaign(db: Db, audience: CampaignAudience, id: string): Promise<AdminCampaign | undefined> {
   const row = await campaignRow(db, id);
-  if (!row) return undefined;
-  return toAdminCampaign(row, (await progressOf(db, [row.id])).get(row.id));
+  if (!row || row.audience !== audience.name) return undefined;
+  return toAdminCampaign(row, (await progressOf(db, [row.id], audience.skippedReason)).get(row.id));
 }
 
-/** Newest first. */
-export async function listCampaigns(db: Db): Promise<AdminCampaign[]> {
-  const rows = await campaignsWithNames(db).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(CAMPAIGN_LIST_LIMIT).execute();
+/** The audience's campaigns, newest first. */
+export async function listCampaigns(db: Db, audience: CampaignAudience): Promise<AdminCampaign[]> {
+  const rows = await campaignsWithNames(db)
+    .where('c.audience', '=', audience.name)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(CAMPAIGN_LIST_LIMIT)
+    .execute();
   const progress = await progressOf(
     db,
     rows.filter((r) => r.status !== 'draft').map((r) => r.id),
+    audience.skippedReason,
   );
   return rows.map((r) => toAdminCampaign(r, progress.get(r.id)));
 }
