@@ -16,6 +16,7 @@ import { makePrivate } from './kernel/private-files';
 import { offerFreedPlaces } from './waiting-list/service';
 import { advanceCampaigns } from './newsletter/campaigns/service';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
+import { alertNewInboxItems } from './inbox/alerts';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
@@ -34,11 +35,13 @@ export interface Backend {
    * instance). `mediaDeleted`: the images that pass deleted; `donations`: what it checked;
    * `waitingList`: offers lapsed and made; `newsletterForgotten`: unconfirmed newsletter sign-ups
    * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
-   * newsletter campaigns' recipients queued and campaigns finished (backend/newsletter/campaigns/service.ts).
+   * newsletter campaigns' recipients queued and campaigns finished (backend/newsletter/campaigns/service.ts);
+   * `inboxAlerted`: new inbox items listed in the team's alert mail (backend/inbox/alerts.ts; INBOX_ALERT_TO,
+   * at most one mail per 5 minutes across instances).
    */
   drainMail: (
     budgetMs?: number,
-  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number } }>;
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number }; newsletterForgotten: number; campaigns: { queued: number; finished: number }; inboxAlerted: number }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -112,12 +115,16 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // when done (backend/newsletter/campaigns/service.ts): every pass, one small read when none is sending. No
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
   const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
+  // New inbox items are mailed to the team (INBOX_ALERT_TO), batched: the database decides which
+  // instance sends and when (backend/inbox/alerts.ts); checked at most every 30 s per instance.
+  const inboxAlerts = occasionally('inbox-alerts', () => alertNewInboxItems(handle.db, { config, onOutboxWrite: kickMail }), { minIntervalMs: 30_000, log, idle: 0 });
   const housekeeping = async () => ({
     mediaDeleted: await media.sweep(),
     donations: await reconcile(),
     waitingList: await offers(),
     newsletterForgotten: await forgetSignUps(),
     campaigns: await campaigns(),
+    inboxAlerted: await inboxAlerts(),
   });
 
   const app = createApp({

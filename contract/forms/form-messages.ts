@@ -30,6 +30,7 @@ export const MAIL_REASONS = {
   newsletterConfirm: 'You are receiving this email because this address was entered in the newsletter form of the Ìtàn Book & Arts Festival website.',
   waitingList: 'You are receiving this email because you joined the waiting list of the Ìtàn Book & Arts Festival with this address.',
   ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
+  inboxAlert: 'You are receiving this email because this address is set as the festival team’s inbox alert address (INBOX_ALERT_TO). The links need a staff sign-in.',
   privacy: 'How we handle your data:',
   questions: 'Questions? Write to us:',
 } as const;

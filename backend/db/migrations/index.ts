@@ -23,6 +23,7 @@ import { editionKeys } from './2026-12-02-1-edition-keys';
 import { gateScanIdentity } from './2026-12-02-2-gate-scan-identity';
 import { contentEntries } from './2026-12-04-1-content-entries';
 import { editionNameNumber } from './2026-12-05-1-edition-name-number';
+import { inboxAlerts } from './2026-12-07-3a-inbox-alerts';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-2-gate-scan-identity': gateScanIdentity,
   '2026-12-04-1-content-entries': contentEntries,
   '2026-12-05-1-edition-name-number': editionNameNumber,
+  '2026-12-07-3a-inbox-alerts': inboxAlerts,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
