@@ -116,8 +116,9 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // kick: what it queued is due at once, for the next pass (the loop's next wake, after(), cron).
   const campaigns = occasionally('campaigns', (now) => advanceCampaigns(handle.db, now), { minIntervalMs: 0, log, idle: { queued: 0, finished: 0 } });
   // New inbox items are mailed to the team (INBOX_ALERT_TO), batched: the database decides which
-  // instance sends and when (backend/inbox/alerts.ts); checked at most every 30 s per instance.
-  const inboxAlerts = occasionally('inbox-alerts', () => alertNewInboxItems(handle.db, { config, onOutboxWrite: kickMail }), { minIntervalMs: 30_000, log, idle: 0 });
+  // instance sends and when (backend/inbox/alerts.ts, at most one mail per 5 minutes). Every pass:
+  // a few small reads when alerts are on, nothing when off; what it queues is kicked at once.
+  const inboxAlerts = occasionally('inbox-alerts', () => alertNewInboxItems(handle.db, { config, onOutboxWrite: kickMail }), { minIntervalMs: 0, log, idle: 0 });
   const housekeeping = async () => ({
     mediaDeleted: await media.sweep(),
     donations: await reconcile(),

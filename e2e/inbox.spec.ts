@@ -134,6 +134,8 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
 
   // The reply: one mail, to the proposer, from the festival's address, with a text part.
   const reply = `Dear Tunde, thank you. We would love to have <b>Ake Books</b> at the tent.`;
+  // The form shows the greeting the mail adds (issue 43); this reply greets already, so it is not added twice.
+  await expect(page.getByTestId('inbox-reply-greeting')).toContainText('“Dear Tunde,”');
   const keyBefore = await page.locator('input[name="requestKey"]').inputValue();
   await page.getByLabel(INBOX_TEXT.replyLabel).fill(reply);
   await page.getByRole('button', { name: INBOX_TEXT.replyButton }).click();
@@ -147,6 +149,7 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
   const mail = repliesTo(email)[0]!;
   expect(mail.mail.from?.value[0]?.address).toBe('hello@festival.example');
   expect(mail.mail.text).toContain(reply);
+  expect(mail.mail.text!.match(/Dear Tunde,/g)).toHaveLength(1);
   expect(mail.mail.text).toContain('you wrote:');
   expect(mail.mail.html).not.toContain('<b>Ake Books</b>');
 
