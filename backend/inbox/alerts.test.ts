@@ -13,6 +13,9 @@ import { drainOutbox } from '../outbox/drain';
 import { alertNewInboxItems, INBOX_ALERT_WINDOW_MS } from './alerts';
 import { parseBackendConfig } from '../kernel/config';
 import { startBackend } from '../start';
+import { Migrator } from 'kysely';
+import { staticMigrationProvider } from '../db/migrations';
+import { migrateToLatest } from '../db/migrate';
 import { buildApp, dbTargets, postJson, testConfig, validPayloads, TEST_EDITION_ENV, type TestDatabase } from '@/test/support/databases';
 import { startTestSmtp, type TestSmtp } from '@/test/support/smtp';
 import { staffToken } from '@/test/support/staff';
@@ -212,6 +215,34 @@ describe.each(dbTargets)('inbox alerts and answers on $name', (target) => {
     } finally {
       for (const b of instances) await b.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(dbTargets)('migration 2026-12-07-3a on $name', (target) => {
+  it('items stored before count as alerted, old contact messages get their deadline; down and up again', async () => {
+    const database = await target.create();
+    try {
+      const db = database.handle.db;
+      const migrator = new Migrator({ db, provider: staticMigrationProvider });
+      await migrator.migrateTo('2026-12-05-1-edition-name-number');
+      const at = '2025-09-05T20:30:00.000Z'; // a Friday evening in Lagos
+      await db.insertInto('partnerships').values({ id: 'p-old', first_name: 'Old', last_name: 'Proposal', email: 'old@example.org', phone: '08012345678', organization: null, proposal: 'p'.repeat(60), submitted_at: at, created_at: at } as never).execute();
+      await db.insertInto('contact_messages').values({ id: 'c-old', name: 'Old Message', email: 'c@example.org', topic: 'press', message: 'm'.repeat(30), submitted_at: at, created_at: at } as never).execute();
+      await migrateToLatest(db);
+      expect(await db.selectFrom('contact_messages').select(['due_at', 'alerted_at']).execute()).toEqual([{ due_at: '2025-09-10T22:59:59.999Z', alerted_at: at }]);
+      expect(await db.selectFrom('partnerships').select('alerted_at').execute()).toEqual([{ alerted_at: at }]);
+      expect(await db.selectFrom('inbox_alerts').selectAll().execute()).toEqual([{ id: 'team', sent_at: null }]);
+      // Nothing old is alerted when alerts are switched on.
+      expect(await alertNewInboxItems(db, { config: { inboxAlertTo: 'team@festival.example', now: () => new Date('2026-01-01T00:00:00Z') } })).toBe(0);
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.[0]).toMatchObject({ migrationName: '2026-12-07-3a-inbox-alerts', status: 'Success' });
+      expect(await db.selectFrom('contact_messages').selectAll().executeTakeFirstOrThrow()).not.toHaveProperty('due_at');
+      await migrateToLatest(db);
+      expect(await db.selectFrom('inbox_alerts').select('id').execute()).toEqual([{ id: 'team' }]);
+    } finally {
+      await database.drop();
     }
   });
 });
