@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { summaryLine } from '@/contract/forms/donation-messages';
-import type { FieldErrors } from '@/contract/forms/form-state';
+import { summaryLine, type FieldErrors } from '@/contract/forms/form-state';
 import styles from './forms.module.css';
 
 /**

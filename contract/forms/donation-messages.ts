@@ -40,12 +40,6 @@ export const DONATION_FIELD_LABELS = {
   cardCvc: 'Security code (CVC)',
 } as const;
 
-/** An error summary's line: the message, led by its field's name unless it already names it. */
-export function summaryLine(label: string | undefined, message: string): string {
-  if (!label || message.toLowerCase().includes(label.toLowerCase())) return message;
-  return `${label}: ${message}`;
-}
-
 export type ReturnView = 'pending' | 'failed' | 'abandoned' | 'review' | 'unknown' | 'unavailable';
 
 export const RETURN_TEXT: Record<ReturnView, { title: string; body: string }> = {

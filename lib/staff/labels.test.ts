@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { replyGreeting, startsWithGreeting } from '@/contract/api/inbox';
 import { ROLE_LABELS } from '@/contract/content/kinds';
 import { VOLUNTEER_ROLE_IDS } from '@/contract/festival';
+import { DONATION_FIELD_LABELS } from '@/contract/forms/donation-messages';
+import { summaryLine } from '@/contract/forms/form-state';
 import { AUDIT_ACTION_LABELS, auditActionLabel } from './messages';
 
 /** Every file under a folder, recursively. */
@@ -58,5 +60,16 @@ describe('codes shown as words (issue 43)', () => {
     expect(auditActionLabel('event.update')).toBe('Changed an event card');
     expect(auditActionLabel('waiting-list.offer-withdrawn')).toBe('Waiting list: offer withdrawn');
     expect(auditActionLabel('backup')).toBe('Backup');
+  });
+});
+
+describe('the error summary names each field (issue 43, GOV.UK)', () => {
+  it('a generic message is led by its field; one that names its field already is left alone', () => {
+    expect(summaryLine(DONATION_FIELD_LABELS.firstName, 'This field is required')).toBe('First name: This field is required');
+    expect(summaryLine(DONATION_FIELD_LABELS.city, 'This field is required')).toBe('Town or city: This field is required');
+    expect(summaryLine(DONATION_FIELD_LABELS.email, 'Please enter a valid email address')).toBe('Please enter a valid email address');
+    expect(summaryLine(DONATION_FIELD_LABELS.cardNumber, 'Card number is required')).toBe('Card number is required');
+    expect(summaryLine(DONATION_FIELD_LABELS.amount, 'Minimum donation amount is ₦100')).toBe('Minimum donation amount is ₦100');
+    expect(summaryLine(undefined, 'This field is required')).toBe('This field is required');
   });
 });
