@@ -1,5 +1,6 @@
 import { donationReceiptMail } from './donations/receipt-mail';
 import { STORED_FORMS } from './forms';
+import { inboxAlertMail } from './inbox/alert-mail';
 import { inboxReplyMail } from './inbox/reply-mail';
 import { createMailOutbox, mailKinds, type MailOutbox, type MailOutboxDeps } from './mail';
 import { newsletterCampaignMail } from './newsletter/campaign-mail';
@@ -42,6 +43,7 @@ export const MAIL_KINDS = mailKinds([
   waitingListOfferEndedMail,
   waitingListClosedMail,
   inboxReplyMail,
+  inboxAlertMail,
 ]);
 
 /** Kinds sent on purpose at a pace (a newsletter campaign): the staff dashboard does not count them as overdue. */

@@ -19,6 +19,7 @@ import { advanceCampaigns } from './campaigns/service';
 import { SEAMS } from './seams';
 import { startHolderMailings } from './tickets/holder-mailings';
 import { forgetUnconfirmedSignUps } from './newsletter/confirm';
+import { alertNewInboxItems } from './inbox/alerts';
 import { createMediaSweeper } from './media/sweep';
 import { createDrainLoop, drainOutbox, type DrainLoop, type DrainResult } from './outbox/drain';
 import type { OutboxTopic } from './outbox/queue';
@@ -38,11 +39,13 @@ export interface Backend {
    * `waitingList`: offers lapsed and made, reminders queued, people told registration closed; `newsletterForgotten`: unconfirmed newsletter sign-ups
    * deleted 30 days after signing up (at most about once an hour per instance); `campaigns`: the
    * campaigns' recipients queued and campaigns finished (backend/campaigns/service.ts: the newsletter's and the
-   * announcements to ticket holders); `holderMailings`: the reminder and thank-you started (backend/tickets/holder-mailings.ts).
+   * announcements to ticket holders); `holderMailings`: the reminder and thank-you started (backend/tickets/holder-mailings.ts);
+   * `inboxAlerted`: new inbox items listed in the team's alert mail (backend/inbox/alerts.ts; INBOX_ALERT_TO,
+   * at most one mail per 5 minutes across instances).
    */
   drainMail: (
     budgetMs?: number,
-  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number; reminded: number; closedTold: number }; newsletterForgotten: number; holderMailings: number; campaigns: { queued: number; finished: number } }>;
+  ) => Promise<DrainResult & { mediaDeleted: number; donations: { checked: number; settled: number }; waitingList: { lapsed: number; offered: number; reminded: number; closedTold: number }; newsletterForgotten: number; holderMailings: number; campaigns: { queued: number; finished: number }; inboxAlerted: number }>;
   /**
    * Long-lived hosts only (one Node server, the standalone backend): deliver after every write and
    * wake for retries. Serverless hosts drain after the response and from the cron route instead.
@@ -122,6 +125,10 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
   // (backend/tickets/holder-mailings.ts); the campaigns' pass above then sends them in batches.
   // About once a minute per instance: one small read of the settings and the edition.
   const holderMailings = occasionally('holder-mailings', () => startHolderMailings(handle.db, config, SEAMS.audiences.ticketHolders), { minIntervalMs: 60_000, log, idle: 0 });
+  // New inbox items are mailed to the team (INBOX_ALERT_TO), batched: the database decides which
+  // instance sends and when (backend/inbox/alerts.ts, at most one mail per 5 minutes). Every pass:
+  // a few small reads when alerts are on, nothing when off; what it queues is kicked at once.
+  const inboxAlerts = occasionally('inbox-alerts', () => alertNewInboxItems(handle.db, { config, onOutboxWrite: kickMail }), { minIntervalMs: 0, log, idle: 0 });
   // Inside the festival's clock, like a request (kernel/clock.ts): what a pass stores is timed as it decides.
   const housekeeping = () =>
     withFestivalClock(config.now, async () => ({
@@ -131,6 +138,7 @@ export async function startBackend(config: BackendConfig, options: StartOptions 
       newsletterForgotten: await forgetSignUps(),
       holderMailings: await holderMailings(),
       campaigns: await campaigns(),
+      inboxAlerted: await inboxAlerts(),
     }));
 
   const app = createApp({

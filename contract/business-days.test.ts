@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDaysAfter, easterSunday, endOfLagosDay, isLagosWorkingDay, lagosDate, nigerianHolidays, proposalDeadline } from './business-days';
+import { businessDaysAfter, easterSunday, endOfLagosDay, isLagosWorkingDay, lagosDate, nigerianHolidays, proposalDeadline, contactDeadline } from './business-days';
 import { isOverdue } from './api/inbox';
 
 const due = (iso: string) => businessDaysAfter(new Date(iso), 5);
@@ -61,6 +61,8 @@ describe('Lagos working days', () => {
   it('the deadline is the last millisecond of the fifth working day in Lagos', () => {
     expect(endOfLagosDay('2025-09-12')).toBe('2025-09-12T22:59:59.999Z');
     expect(proposalDeadline(new Date('2025-09-05T20:30:00Z'))).toBe('2025-09-12T22:59:59.999Z');
+    // A contact message is answered within 3 working days (/contact says so): Friday evening's by Wednesday night.
+    expect(contactDeadline(new Date('2025-09-05T20:30:00Z'))).toBe('2025-09-10T22:59:59.999Z');
     const shown = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'full', timeStyle: 'medium' }).format(new Date(proposalDeadline(new Date('2025-09-05T20:30:00Z'))));
     expect(shown).toMatch(/^Friday,? 12 September 2025 at 23:59:59$/);
   });

@@ -1,4 +1,5 @@
 import { DAY_MS, addDays } from './calendar-days';
+import { CONTACT_RESPONSE_BUSINESS_DAYS } from './festival';
 
 /**
  * Lagos working days, for the promise "a response within 5 business days" to every partnership
@@ -93,4 +94,12 @@ export const PROPOSAL_REPLY_DAYS = 5;
 /** When a proposal submitted at `submitted` must have its answer: the end of its fifth Lagos working day. */
 export function proposalDeadline(submitted: Date): string {
   return endOfLagosDay(businessDaysAfter(submitted, PROPOSAL_REPLY_DAYS));
+}
+
+/** The working days a contact message is answered within (/contact and its acknowledgement say so; CONTACT_RESPONSE_BUSINESS_DAYS). */
+export const CONTACT_REPLY_DAYS = CONTACT_RESPONSE_BUSINESS_DAYS;
+
+/** When a contact message sent at `submitted` must have its answer: the end of its third Lagos working day (issue 43). */
+export function contactDeadline(submitted: Date): string {
+  return endOfLagosDay(businessDaysAfter(submitted, CONTACT_REPLY_DAYS));
 }

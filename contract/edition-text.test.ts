@@ -86,13 +86,13 @@ describe('what the home page says and offers, phase by phase', () => {
 });
 
 describe('the header’s button', () => {
-  it('Register while open (the external form on desktop when configured, #register on the phone)', () => {
-    expect(headerAction(statusAt('2026-10-01T12:00:00Z'), '/register')).toEqual({ href: '/register', compactHref: '/#register', label: 'Register' });
+  it('Register while open (the external form on desktop when configured, /register on the phone)', () => {
+    expect(headerAction(statusAt('2026-10-01T12:00:00Z'), '/register')).toEqual({ href: '/register', compactHref: '/register', label: 'Register' });
     expect(headerAction(statusAt('2026-10-01T12:00:00Z'), 'https://forms.example/r')?.href).toBe('https://forms.example/r');
   });
 
   it('"Waiting list" to /register while sold out', () => {
-    expect(headerAction(statusAt('2026-10-01T12:00:00Z', 0), 'https://forms.example/r')).toEqual({ href: '/register', compactHref: '/#register', label: 'Waiting list' });
+    expect(headerAction(statusAt('2026-10-01T12:00:00Z', 0), 'https://forms.example/r')).toEqual({ href: '/register', compactHref: '/register', label: 'Waiting list' });
   });
 
   it('none when announced, closed or after (an external form too); the programme on the days once registration is over', () => {

@@ -115,7 +115,7 @@ export function editionCallToAction(status: EditionStatus, options: CallToAction
 export interface HeaderAction {
   /** Desktop: the form itself (or the external form), the waiting list, or the programme. */
   href: string;
-  /** The compact phone button: the home page's #register section while registration is offered. */
+  /** The compact phone button: /register while registration is offered (issue 43: not the long home page's #register). */
   compactHref: string;
   label: string;
 }
@@ -128,8 +128,8 @@ export interface HeaderAction {
  */
 export function headerAction(status: EditionStatus, registrationUrl: string): HeaderAction | undefined {
   const register = registrationAction(status, { registrationUrl });
-  if (register?.kind === 'register') return { href: register.href, compactHref: '/#register', label: EDITION_TEXT.register };
-  if (register?.kind === 'waiting-list') return { href: register.href, compactHref: '/#register', label: EDITION_TEXT.headerWaitingList };
+  if (register?.kind === 'register') return { href: register.href, compactHref: '/register', label: EDITION_TEXT.register };
+  if (register?.kind === 'waiting-list') return { href: register.href, compactHref: '/register', label: EDITION_TEXT.headerWaitingList };
   if (status.phase === 'live') return { href: '/programme', compactHref: '/programme', label: EDITION_TEXT.headerProgramme };
   return undefined;
 }

@@ -3,7 +3,8 @@
  * (not an admin) is sent from the dashboard's overdue warning to the inbox, filters it, opens a
  * proposal past its 5-working-day deadline, changes its status, adds a note and sends a reply that
  * reaches a real SMTP server on loopback once, from the festival's address; the proposal leaves
- * the overdue count, and the reply form posted twice more sends one more mail, not two. The spec
+ * the overdue count, and the reply form posted twice more sends one more mail, not two. The team
+ * (INBOX_ALERT_TO) is mailed once about the new proposal; the reply form shows the greeting. The spec
  * starts its own `next start` on the suite's build with that SMTP server.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -20,6 +21,8 @@ import { startNext, stop, type Server } from './support/next-server';
 
 const STAFF = { email: 'desk@itan.example', name: 'Dele Desk', password: 'desk-password-long' };
 const FROM = 'Ìtàn Festival <hello@festival.example>';
+/** INBOX_ALERT_TO (issue 43): the team's address for alerts of new items. */
+const TEAM = 'team@festival.example';
 
 let server: Server;
 let smtp: TestSmtp;
@@ -29,7 +32,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startNext({ SMTP_URL: smtp.url, MAIL_FROM: FROM, RATE_LIMIT_MAX: '0', MAIL_PER_RECIPIENT_PER_HOUR: '0' });
+  server = await startNext({ SMTP_URL: smtp.url, MAIL_FROM: FROM, RATE_LIMIT_MAX: '0', MAIL_PER_RECIPIENT_PER_HOUR: '0', INBOX_ALERT_TO: `Festival team <${TEAM}>` });
   db = connectDb({ sqlitePath: `${server.dataDir}/festival.sqlite` });
   const { user } = await upsertStaffUser(db.db, STAFF);
   // Plain staff, not an admin: the inbox is theirs too.
@@ -80,6 +83,13 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
   const email = `proposer-${info.project.name}@example.org`;
   const id = await overdueProposal(lastName, email);
   const name = `Tunde ${lastName}`;
+
+  // The team is mailed once about the new proposal (issue 43), by the server's own drain: its
+  // kind, the sender's name, the organisation and the link to the item; not the sender's address.
+  const alertsOf = () => smtp.received.filter((m) => m.to.includes(TEAM) && (m.mail.text ?? '').includes(`/staff/inbox/partnership/${id}`));
+  await expect.poll(() => alertsOf().length, { timeout: 30_000 }).toBe(1);
+  expect(alertsOf()[0]!.mail.text).toContain(`Partnership proposal from ${name}: Ake Books\n  ${server.origin}/staff/inbox/partnership/${id}`);
+  expect(alertsOf()[0]!.mail.text).not.toContain(email);
 
   // The dashboard says a proposal is overdue and links to them.
   await signIn(page, '/staff');
@@ -136,6 +146,8 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
 
   // The reply: one mail, to the proposer, from the festival's address, with a text part.
   const reply = `Dear Tunde, thank you. We would love to have <b>Ake Books</b> at the tent.`;
+  // The form shows the greeting the mail adds (issue 43); this reply greets already, so it is not added twice.
+  await expect(page.getByTestId('inbox-reply-greeting')).toContainText('“Dear Tunde,”');
   const keyBefore = await page.locator('input[name="requestKey"]').inputValue();
   await page.getByLabel(INBOX_TEXT.replyLabel).fill(reply);
   await page.getByRole('button', { name: INBOX_TEXT.replyButton }).click();
@@ -149,6 +161,7 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
   const mail = repliesTo(email)[0]!;
   expect(mail.mail.from?.value[0]?.address).toBe('hello@festival.example');
   expect(mail.mail.text).toContain(reply);
+  expect(mail.mail.text!.match(/Dear Tunde,/g)).toHaveLength(1);
   expect(mail.mail.text).toContain('you wrote:');
   expect(mail.mail.html).not.toContain('<b>Ake Books</b>');
 
@@ -167,6 +180,8 @@ test('staff answer an overdue proposal from the inbox: status, note, one reply m
   // Nothing else arrives for them (the drain runs after each write; give it a moment).
   await page.waitForTimeout(1_500);
   expect(repliesTo(email)).toHaveLength(2);
+  // Still one alert about it, however many mails went out since.
+  expect(alertsOf()).toHaveLength(1);
 
   // Off the overdue list and the dashboard's count; every change is in the audit log.
   await page.goto(`${server.origin}/staff/inbox?overdue=1`);

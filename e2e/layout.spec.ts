@@ -42,7 +42,7 @@ test.describe('landmarks and header', () => {
       await expect(menuToggle(page)).toBeVisible();
       const compact = page.getByRole('banner').getByRole('link', { name: 'Register', exact: true });
       await expect(compact).toBeVisible();
-      await expect(compact).toHaveAttribute('href', '/#register');
+      await expect(compact).toHaveAttribute('href', '/register');
     }
   });
 

@@ -130,6 +130,10 @@ test.describe('/contact', () => {
     const rows = rowsWhere('contact_messages', 'email', email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Bisi Adebayo', topic: 'visiting' });
+    // Issue 43: acknowledged by mail, with the deadline /contact promises (3 Lagos working days).
+    expect(rows[0]!.due_at).toEqual(expect.any(String));
+    expect(rowsWhere('outbox', 'recipient', email.toLowerCase()).map((r) => r.kind)).toEqual(['contactAck']);
+    await expect(page.getByText('A confirmation is on its way to your email address.')).toBeVisible();
   });
 
   test('in its error state the page has no axe violations @js', async ({ page }) => {

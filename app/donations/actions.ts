@@ -41,7 +41,8 @@ export async function donateAction(_previous: FormState, formData: FormData): Pr
     fieldMap: DONATION_PAYLOAD_FIELDS,
     done: (data, result) => {
       const query = new URLSearchParams({ amount: String(data.amount) });
-      const ref = result.donationId ?? result.reference;
+      // The receipt's reference (the built-in backend answers it); the festival's backend may answer an id only.
+      const ref = result.reference ?? result.donationId;
       if (ref) query.set('ref', ref);
       return `/donations/thank-you?${query.toString()}`;
     },

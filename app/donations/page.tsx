@@ -8,7 +8,8 @@ import { Field } from '@/components/forms/field';
 import { FormActions, FormRow, FormSection } from '@/components/forms/layout';
 import styles from '@/components/forms/page.module.css';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { CHECKOUT_FORM_TEXT } from '@/contract/forms/donation-messages';
+import { SandboxNotice } from '@/components/forms/sandbox-notice';
+import { CHECKOUT_FORM_TEXT, DONATION_FIELD_LABELS as L } from '@/contract/forms/donation-messages';
 import { capabilities } from '@/lib/backend';
 import { getDonationPolicy } from '@/lib/content';
 import { DONATION_MIN_NGN, FESTIVAL_NAME, formatNaira } from '@/contract/festival';
@@ -42,27 +43,29 @@ export default async function DonationsPage() {
       }
     >
       <PreviewNotice page="/donations" />
+      <SandboxNotice />
       <ActionForm
         action={checkout ? donateCheckoutAction : donateAction}
         form="donation"
         idempotencyKey={crypto.randomUUID()}
         permalink="/donations"
+        labels={L}
         aria-labelledby="donate-title"
       >
         <AmountChoice />
         <FormSection id="donor-title" title="Your details">
           <FormRow>
-            <Field name="firstName" label="First name" autoComplete="given-name" spellCheck={false} />
-            <Field name="lastName" label="Last name" autoComplete="family-name" spellCheck={false} />
+            <Field name="firstName" label={L.firstName} autoComplete="given-name" spellCheck={false} />
+            <Field name="lastName" label={L.lastName} autoComplete="family-name" spellCheck={false} />
           </FormRow>
-          <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email your receipt here." />
-          <Field name="phone" label="Phone number" type="tel" autoComplete="tel" inputMode="tel" width="medium" hint="For example 0803 123 4567 or +234 803 123 4567" />
-          <Field name="streetAddress" label="Street address" autoComplete="address-line1" />
+          <Field name="email" label={L.email} type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We email your receipt here." />
+          <Field name="phone" label={L.phone} type="tel" autoComplete="tel" inputMode="tel" width="medium" hint="For example 0803 123 4567 or +234 803 123 4567" />
+          <Field name="streetAddress" label={L.streetAddress} autoComplete="address-line1" />
           <FormRow>
-            <Field name="city" label="Town or city" autoComplete="address-level2" />
-            <Field name="state" label="State" autoComplete="address-level1" />
+            <Field name="city" label={L.city} autoComplete="address-level2" />
+            <Field name="state" label={L.state} autoComplete="address-level1" />
           </FormRow>
-          <Field name="zipcode" label="Postcode" autoComplete="postal-code" width="short" />
+          <Field name="zipcode" label={L.zipcode} autoComplete="postal-code" width="short" />
         </FormSection>
         {checkout ? (
           <FormSection id="payment-title" title={CHECKOUT_FORM_TEXT.section}>
@@ -70,11 +73,11 @@ export default async function DonationsPage() {
           </FormSection>
         ) : (
           <FormSection id="card-title" title="Card details">
-            <Field name="cardHolder" label="Name on card" autoComplete="cc-name" spellCheck={false} />
-            <Field name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" spellCheck={false} secret width="medium" hint="The long number on the front of your card." />
+            <Field name="cardHolder" label={L.cardHolder} autoComplete="cc-name" spellCheck={false} />
+            <Field name="cardNumber" label={L.cardNumber} autoComplete="cc-number" inputMode="numeric" spellCheck={false} secret width="medium" hint="The long number on the front of your card." />
             <FormRow>
-              <Field name="cardExpiry" label="Expiry date" autoComplete="cc-exp" inputMode="numeric" spellCheck={false} width="short" hint="MM/YY, for example 09/27" />
-              <Field name="cardCvc" label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" spellCheck={false} secret width="short" hint="The last 3 digits on the back, or 4 on the front of Amex." />
+              <Field name="cardExpiry" label={L.cardExpiry} autoComplete="cc-exp" inputMode="numeric" spellCheck={false} width="short" hint="MM/YY, for example 09/27" />
+              <Field name="cardCvc" label={L.cardCvc} autoComplete="cc-csc" inputMode="numeric" spellCheck={false} secret width="short" hint="The last 3 digits on the back, or 4 on the front of Amex." />
             </FormRow>
           </FormSection>
         )}

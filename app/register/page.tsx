@@ -7,7 +7,7 @@ import { Field } from '@/components/forms/field';
 import { FormActions, FormRow } from '@/components/forms/layout';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TicketStepper } from '@/components/forms/ticket-stepper';
-import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS } from '@/contract/festival';
+import { FESTIVAL_NAME, TICKETS_MAX, TICKETS_MIN, WRISTBAND_HOURS, formatFestivalDates } from '@/contract/festival';
 import { ButtonLink } from '@/components/ui/button';
 import { REGISTRATION_WINDOW_MESSAGES, editionName } from '@/contract/edition';
 import { EDITION_TEXT, NEWSLETTER_ANCHOR } from '@/contract/edition-text';
@@ -27,7 +27,12 @@ export default async function RegisterPage() {
   const status = await getEditionStatus();
   // Issue 28: the page follows the edition. Registration open (also on the festival days while it
   // is): the form. Sold out: the waiting list (built-in backend). Not yet, closed, over: why not.
-  if (status.registration === 'open') return <RegistrationForm />;
+  if (status.registration === 'open') {
+    const { edition } = status;
+    // The real maximum: the per-registration limit, or the wristbands left when fewer (issue 43).
+    const max = status.remaining === null ? TICKETS_MAX : Math.max(TICKETS_MIN, Math.min(TICKETS_MAX, status.remaining));
+    return <RegistrationForm max={max} when={REGISTER_PAGE_TEXT.when(editionName(edition), formatFestivalDates(edition.startDate, edition.endDate), edition.venue)} />;
+  }
   if (status.registration === 'sold-out') return status.waitingList ? <WaitingListForm /> : <Notice eyebrow={REGISTER_PAGE_TEXT.soldOutEyebrow} title={REGISTER_PAGE_TEXT.soldOutTitle} lines={[REGISTER_PAGE_TEXT.soldOutNoList]} />;
   if (status.registration === 'not-yet') {
     const opensAt = status.edition.registrationOpensAt;
@@ -45,7 +50,7 @@ export default async function RegisterPage() {
   );
 }
 
-function RegistrationForm() {
+function RegistrationForm({ max, when }: { max: number; when: string }) {
   return (
     <FormPage
       id="register-title"
@@ -53,11 +58,16 @@ function RegistrationForm() {
       title="Register for the festival"
       intro={
         <>
+          <p className={styles.note} data-testid="register-when">
+            {when}
+          </p>
           <p>
             Registration is free. Each ticket is a wristband for the {WRISTBAND_HOURS}-hour festival: wear it to enter
             every reading, workshop and performance.
           </p>
-          <p className={styles.note}>{`Maximum ${TICKETS_MAX} tickets per registration`}</p>
+          <p className={styles.note} data-testid="register-max">
+            {REGISTER_PAGE_TEXT.maxTickets(max, TICKETS_MAX)}
+          </p>
         </>
       }
     >
@@ -74,7 +84,7 @@ function RegistrationForm() {
         </FormRow>
         <Field name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We send your ticket reference here." />
         <Field name="phone" label="Phone number" type="tel" autoComplete="tel" inputMode="tel" width="medium" hint="For example 0803 123 4567 or +234 803 123 4567" />
-        <TicketStepper label="Number of tickets" hint={`From ${TICKETS_MIN} to ${TICKETS_MAX}, one wristband each.`} />
+        <TicketStepper label="Number of tickets" hint={`From ${TICKETS_MIN} to ${max}, one wristband each.`} max={max} />
         <FormActions>
           <SubmitButton pendingLabel="Registering…">Register</SubmitButton>
         </FormActions>

@@ -195,7 +195,8 @@ function Recent({ id, caption, note, head, rows }: { id: string; caption: string
   const captionId = `recent-${id}`;
   return (
     <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid={`recent-${id}`}>
-      <table className={styles.table}>
+      {/* Stacked on a phone (each cell on its line, labelled): no column, When included, is cut off at 390 px (issue 43). */}
+      <table className={`${styles.table} ${styles.stacked}`}>
         <caption id={captionId}>
           {caption}
           {note ? <small className={styles.captionNote}>{note}</small> : null}
@@ -220,7 +221,7 @@ function Recent({ id, caption, note, head, rows }: { id: string; caption: string
             rows.map((row, i) => (
               <tr key={i}>
                 {row.map((cell, j) => (
-                  <td key={j} className={j === row.length - 1 || head[j] === 'Ticket' || head[j] === 'Amount' ? styles.nowrap : undefined}>
+                  <td key={j} data-label={head[j]} className={j === row.length - 1 || head[j] === 'Ticket' || head[j] === 'Amount' ? styles.nowrap : undefined}>
                     {cell}
                   </td>
                 ))}

@@ -80,7 +80,7 @@ export async function sendTest(db: Db, audience: CampaignAudience, staff: StaffU
   await db.transaction().execute(async (trx) => {
     const campaign = await ownRow(trx, audience, id);
     if (!campaign) throw new CampaignNotFoundError();
-    await enqueue(trx, audience.mail(staff.email, { campaignId: id, test: true }), now);
+    await enqueue(trx, audience.mail(staff.email, { campaignId: id, test: true }));
     await recordAudit(trx, staff, { action: `${audience.words.action}.test`, targetType: audience.words.action, targetId: id, summary: `Test of ${preview(campaign.subject)} sent to its author’s own address` }, now);
   });
 }
@@ -190,10 +190,10 @@ export async function queueNextBatch(db: Db, audience: CampaignAudience, id: str
       .onConflict((oc) => oc.columns(['campaign_id', 'email']).doNothing())
       .returning(['email', 'outbox_id'])
       .execute();
+    // Due by the machine's clock, as all outbox work (kernel/clock.ts): a rehearsal's FESTIVAL_NOW in the future would hold them.
     await enqueueMany(
       trx,
       inserted.map((r) => ({ ...audience.mail(r.email, { campaignId: id }), id: r.outbox_id })),
-      now,
     );
     return inserted.length;
   });

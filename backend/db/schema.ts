@@ -108,6 +108,12 @@ export interface NewsletterTable {
   confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** The team's inbox alerts (migration 2026-12-07-3a): one row, 'team', with the last alert's time. */
+export interface InboxAlertTable {
+  id: string;
+  sent_at: string | null;
+}
+
 /** A message from the /contact form (migration 2026-11-24-2). */
 export interface ContactMessageTable {
   id: string;
@@ -119,6 +125,10 @@ export interface ContactMessageTable {
   created_at: string;
   /** Migration 2026-11-30-1: the inbox's status (contract/api/inbox.ts INBOX_STATUSES). */
   status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
+  /** Migration 2026-12-07-3a: when the answer is due, the end of the third Lagos working day (contract/business-days.ts contactDeadline). */
+  due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 2026-12-07-3a: when the team's alert mail listed it (backend/inbox/alerts.ts); null: not yet. */
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RegistrationTable {
@@ -259,6 +269,8 @@ export interface PartnershipTable {
   status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
   /** When the answer is due: the end of the fifth Lagos working day (contract/business-days.ts); null only if created_at was unreadable. */
   due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 2026-12-07-3a: when the team's alert mail listed it (backend/inbox/alerts.ts); null: not yet. */
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DonationTable {
@@ -306,6 +318,8 @@ export interface VolunteerTable {
   created_at: string;
   /** Migration 2026-11-30-1: the inbox's status (contract/api/inbox.ts INBOX_STATUSES). */
   status: ColumnType<InboxStatusColumn, InboxStatusColumn | undefined, InboxStatusColumn>;
+  /** Migration 2026-12-07-3a: when the team's alert mail listed it (backend/inbox/alerts.ts); null: not yet. */
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 'new' | 'in progress' | 'accepted' | 'declined' | 'done' (contract/api/inbox.ts). */
@@ -508,6 +522,7 @@ export interface Database {
   media: MediaTable;
   media_uploads: MediaUploadTable;
   inbox_entries: InboxEntryTable;
+  inbox_alerts: InboxAlertTable;
   newsletter_campaigns: NewsletterCampaignTable;
   campaign_recipients: CampaignRecipientTable;
   holder_mailings: HolderMailingTable;

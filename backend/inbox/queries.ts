@@ -2,7 +2,9 @@ import { festivalNow } from '../kernel/clock';
 import { sql, type Selectable } from 'kysely';
 import { CONTACT_TOPICS, VOLUNTEER_AVAILABILITY } from '@/contract/festival';
 import { isOverdue, OPEN_STATUSES, type InboxEntry, type InboxKind, type InboxStatus, type InboxSummary } from '@/contract/api/inbox';
+import { CONTENT_KINDS, ROLE_LABELS } from '@/contract/content/kinds';
 import type { Db, InboxEntryTable } from '../db/schema';
+import { listPublishedEntries } from '../content/entries';
 
 /**
  * The inbox's reads: the three kinds of item (partnership proposals, volunteer applications,
@@ -22,6 +24,21 @@ export interface InboxFilter {
   overdue?: boolean;
 }
 
+/** The kinds that carry an answer deadline: proposals (5 working days) and contact messages (3). */
+const DEADLINE_KINDS: readonly InboxKind[] = ['partnership', 'contact'];
+
+/**
+ * Volunteer roles in words (issue 43): the title of the role's published entry on /volunteer
+ * (content kind volunteerRoles), else its short name, else the code as stored.
+ */
+export async function volunteerRoleNames(db: Db): Promise<(id: string) => string> {
+  const titles = new Map<string, string>();
+  for (const { data } of await listPublishedEntries(db, CONTENT_KINDS.volunteerRoles)) {
+    if (typeof data.id === 'string' && typeof data.title === 'string' && data.title.trim()) titles.set(data.id, data.title.trim());
+  }
+  return (id) => titles.get(id) ?? (ROLE_LABELS as Record<string, string>)[id] ?? id;
+}
+
 /** A proposal with no reply stored: the SQL twin of isOverdue's `replyCount === 0`. */
 const noReply = (kind: InboxKind, table: string) =>
   sql<boolean>`not exists (select 1 from inbox_entries e where e.item_kind = ${kind} and e.item_id = ${sql.ref(`${table}.id`)} and e.type = 'reply')`;
@@ -32,7 +49,7 @@ const replyCount = (kind: InboxKind, table: string) =>
 function branches(db: Db, filter: InboxFilter, now: Date) {
   const nowIso = now.toISOString();
   const { status } = filter;
-  const kinds = (filter.kind ? [filter.kind] : (['partnership', 'volunteer', 'contact'] as const)).filter((k) => !filter.overdue || k === 'partnership');
+  const kinds = (filter.kind ? [filter.kind] : (['partnership', 'volunteer', 'contact'] as const)).filter((k) => !filter.overdue || DEADLINE_KINDS.includes(k));
   return kinds.map((kind) => {
     let q;
     if (kind === 'partnership') {
@@ -79,10 +96,13 @@ function branches(db: Db, filter: InboxFilter, now: Date) {
           sql<string>`substr(message, 1, ${PREVIEW_CHARS})`.as('preview'),
           'status',
           'created_at',
-          sql<string | null>`cast(null as text)`.as('due_at'),
+          sql<string | null>`due_at`.as('due_at'),
           replyCount('contact', 'contact_messages').as('reply_count'),
         ])
-        .$if(status !== undefined, (qb) => qb.where('status', '=', status!));
+        .$if(status !== undefined, (qb) => qb.where('status', '=', status!))
+        .$if(filter.overdue === true, (qb) =>
+          qb.where('due_at', '<', nowIso).where('status', 'in', [...OPEN_STATUSES]).where(noReply('contact', 'contact_messages')),
+        );
     }
     return q;
   });
@@ -134,21 +154,30 @@ export async function listInbox(db: Db, filter: InboxFilter, page: { limit: numb
   return { items: (rows as SummaryRow[]).map((r) => toSummary(r, now)), count: Number(total.n) };
 }
 
-/** The dashboard's inbox figures: items still new, and proposals overdue. */
+/** The dashboard's inbox figures: items still new, and proposals and contact messages overdue. */
 export async function inboxCounts(db: Db, now = festivalNow()): Promise<{ new: number; overdue: number }> {
   const counts = await Promise.all(
     (Object.values(ITEM_TABLES) as Array<(typeof ITEM_TABLES)[InboxKind]>).map((table) =>
       db.selectFrom(table).select(sql<string>`count(*)`.as('n')).where('status', '=', 'new').executeTakeFirstOrThrow(),
     ),
   );
-  const overdue = await db
-    .selectFrom('partnerships')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('due_at', '<', now.toISOString())
-    .where('status', 'in', [...OPEN_STATUSES])
-    .where(noReply('partnership', 'partnerships'))
-    .executeTakeFirstOrThrow();
-  return { new: counts.reduce((sum, row) => sum + Number(row.n), 0), overdue: Number(overdue.n) };
+  const overdue = await Promise.all([
+    db
+      .selectFrom('partnerships')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('due_at', '<', now.toISOString())
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where(noReply('partnership', 'partnerships'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact_messages')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('due_at', '<', now.toISOString())
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where(noReply('contact', 'contact_messages'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { new: counts.reduce((sum, row) => sum + Number(row.n), 0), overdue: overdue.reduce((sum, row) => sum + Number(row.n), 0) };
 }
 
 /** One item as the inbox shows it (without its notes and replies), or undefined. */
@@ -196,6 +225,7 @@ export async function findItem(db: Db, kind: InboxKind, id: string): Promise<Ite
     } catch {
       roles = [];
     }
+    const roleName = await volunteerRoleNames(db);
     return {
       kind,
       id: r.id,
@@ -205,7 +235,7 @@ export async function findItem(db: Db, kind: InboxKind, id: string): Promise<Ite
       phone: r.phone,
       subject: availabilityLabel(r.availability),
       facts: [
-        ['Roles', roles.join(', ')],
+        ['Roles', roles.map(roleName).join(', ')],
         ['Availability', availabilityLabel(r.availability)],
       ],
       message: r.message ?? '',
@@ -220,7 +250,7 @@ export async function findItem(db: Db, kind: InboxKind, id: string): Promise<Ite
     kind,
     id: r.id,
     name: r.name,
-    firstName: r.name.split(/\s+/)[0] ?? r.name,
+    firstName: r.name.trim().split(/\s+/)[0] ?? r.name,
     email: r.email,
     phone: null,
     subject: topicLabel(r.topic),
@@ -228,7 +258,7 @@ export async function findItem(db: Db, kind: InboxKind, id: string): Promise<Ite
     message: r.message,
     status: r.status as InboxStatus,
     createdAt: r.created_at,
-    dueAt: null,
+    dueAt: r.due_at,
   };
 }
 

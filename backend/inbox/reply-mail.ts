@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { InboxKind } from '@/contract/api/inbox';
-import { REPLY_QUOTE_CHARS } from '@/contract/api/inbox';
+import { REPLY_QUOTE_CHARS, replyGreeting, startsWithGreeting } from '@/contract/api/inbox';
 import { FESTIVAL_FULL_NAME } from '@/contract/festival';
 import { entryById, findItem } from './queries';
 import { escapeHtml, mailLayout, paragraph } from '../mail/html';
@@ -54,9 +54,10 @@ export const inboxReplyMail = defineMailKind('inboxReply', {
     const sentOn = lagosDay.format(new Date(item.createdAt));
     const quote = quoteOf(item.message);
     const signature = [entry.author_name, `${FESTIVAL_FULL_NAME} team`];
+    // The greeting the reply form shows; a reply that already greets is not greeted twice.
+    const greeting = startsWithGreeting(entry.body) ? undefined : replyGreeting(item.firstName);
     const text = [
-      `Dear ${item.firstName},`,
-      '',
+      ...(greeting ? [greeting, ''] : []),
       entry.body,
       '',
       ...signature,
@@ -67,7 +68,7 @@ export const inboxReplyMail = defineMailKind('inboxReply', {
     const html = mailLayout({
       title: subject,
       body:
-        paragraph(`Dear ${escapeHtml(item.firstName)},`) +
+        (greeting ? paragraph(escapeHtml(greeting)) : '') +
         textToHtml(entry.body) +
         paragraph(signature.map(escapeHtml).join('<br>')) +
         (quote

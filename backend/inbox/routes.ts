@@ -6,7 +6,7 @@ import {
   type InboxItem,
   type InboxKind,
 } from '@/contract/api/inbox';
-import { isOverdue } from '@/contract/api/inbox';
+import { isOverdue, replyGreeting } from '@/contract/api/inbox';
 import { ENDPOINTS } from '@/contract/api/endpoints';
 import { requireStaff } from '../auth/middleware';
 import { fail } from '../kernel/http';
@@ -50,6 +50,7 @@ export function inboxRoutes(deps: AppDeps) {
       dueAt: item.dueAt,
       replyCount,
       overdue: isOverdue({ dueAt: item.dueAt, status: item.status, replyCount }, now()),
+      greeting: replyGreeting(item.firstName),
       email: item.email,
       phone: item.phone,
       facts: item.facts,

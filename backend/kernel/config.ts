@@ -79,6 +79,16 @@ const backendConfigSchema = z
         .regex(/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, 'MAIL_REPLY_TO must be an email address, optionally with a name: Name <address@example.org>')
         .optional(),
     ),
+    /**
+     * The team's address for inbox alerts (issue 43): one mail listing new proposals, applications
+     * and contact messages, at most one every 5 minutes. Unset: no alerts.
+     */
+    INBOX_ALERT_TO: optionalTextSetting.pipe(
+      z
+        .string()
+        .regex(/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/, 'INBOX_ALERT_TO must be an email address, optionally with a name: Name <address@example.org>')
+        .optional(),
+    ),
     /** First retry of an undelivered mail after this long, doubling up to an hour. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     /** Images one staff member may upload per hour (counted in the database, across instances); 0: no limit. */
@@ -150,6 +160,8 @@ export interface BackendConfig {
   mailFrom: string;
   /** MAIL_REPLY_TO: the Reply-To of every mail; undefined: answers go to mailFrom. */
   mailReplyTo: string | undefined;
+  /** INBOX_ALERT_TO: the address of the team's inbox alerts (backend/inbox/alerts.ts); undefined: none. */
+  inboxAlertTo: string | undefined;
   /** The edition as configured, capacity included; /staff/edition's settings in the database win (backend/edition/). */
   editionSettings: EditionSettings;
   /** The festival's clock: FESTIVAL_NOW when set (tests, rehearsals), else the real time. */
@@ -200,6 +212,7 @@ export function parseBackendConfig(env: Record<string, string | undefined>): Bac
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     mailReplyTo: c.MAIL_REPLY_TO,
+    inboxAlertTo: c.INBOX_ALERT_TO,
     editionSettings: { ...editionSettingsOf(c), capacity: c.REGISTRATION_CAPACITY ? c.REGISTRATION_CAPACITY : null },
     now: clockOf(c.FESTIVAL_NOW),
     mailRetryBaseMs: c.MAIL_RETRY_BASE_MS,

@@ -1,3 +1,4 @@
+import { NEWSLETTER_UNCONFIRMED_DAYS } from '@/contract/forms/newsletter-messages';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 import type { Signer } from '../kernel/signing';
@@ -16,7 +17,7 @@ import { emailKey } from '../kernel/email';
 export const CONFIRM_PAGE_PATH = '/newsletter/confirm';
 
 /** Unconfirmed sign-ups are deleted this long after they signed up (housekeeping, backend/start.ts). */
-export const UNCONFIRMED_KEPT_DAYS = 30;
+export const UNCONFIRMED_KEPT_DAYS = NEWSLETTER_UNCONFIRMED_DAYS;
 const DAY_MS = 24 * 60 * 60_000;
 
 const signedValue = (email: string, signedUpAt: string) => `${emailKey(email)}\n${signedUpAt}`;

@@ -120,10 +120,8 @@ export function ticketHolderAudience(mail: MailKind<typeof payload>): CampaignAu
   return {
     name: TICKET_HOLDERS_AUDIENCE,
     keyAt: async (db, config) => (await currentEdition(db, config)).key,
-    // Registrations are stamped by the real clock today (tickets/register.ts nowIso), while the
-    // festival's (FESTIVAL_NOW) decides: fixed by the later of the two, a rehearsal's holders are
-    // never left out, and without FESTIVAL_NOW (production) both are the same.
-    clock: (config) => new Date(Math.max(config.now().getTime(), Date.now())),
+    // Registrations are stamped by the festival's clock (kernel/clock.ts), which fixes the audience too.
+    clock: (config) => config.now(),
     async count(db, key, fixedAt) {
       const row = await holders(db, key ?? '', fixedAt).select(sql<number | string>`count(distinct email)`.as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

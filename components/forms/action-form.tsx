@@ -28,6 +28,8 @@ export interface ActionFormProps<Data = unknown> {
    * in a polite live region above the form. Public forms redirect instead and pass none.
    */
   success?: (state: FormState<Data>) => ReactNode;
+  /** The fields' names for the error summary's links (GOV.UK: "First name: This field is required"). */
+  labels?: Readonly<Record<string, string>>;
   /** Told of each success answer once, after it renders (JavaScript on: the gate then downloads its list again). */
   onSuccess?: ((state: FormState<Data>) => void) | undefined;
 }
@@ -76,9 +78,10 @@ interface BodyProps {
   children: ReactNode;
   'aria-labelledby'?: string;
   initialValues?: FormValues | undefined;
+  labels?: Readonly<Record<string, string>> | undefined;
 }
 
-function FormBody({ state, formAction, form, idempotencyKey, children, initialValues, ...rest }: BodyProps) {
+function FormBody({ state, formAction, form, idempotencyKey, children, initialValues, labels, ...rest }: BodyProps) {
   const serverErrors = state.status === 'error' ? state.errors : {};
   const values = state.status === 'error' ? state.values : (initialValues ?? {});
   const [errors, setErrors] = useState<FieldErrors>(serverErrors);
@@ -125,7 +128,7 @@ function FormBody({ state, formAction, form, idempotencyKey, children, initialVa
   return (
     <FormContext value={{ errors, values, setError }}>
       <form action={formAction} noValidate className={styles.form} onBlur={onBlur} onInput={onEdit} onChange={onEdit} {...rest}>
-        {state.status === 'error' ? <ErrorSummary errors={serverErrors} message={state.message} /> : null}
+        {state.status === 'error' ? <ErrorSummary errors={serverErrors} message={state.message} labels={labels} /> : null}
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <Honeypot />
         {children}

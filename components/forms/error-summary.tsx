@@ -1,16 +1,17 @@
 'use client';
 
 import { useEffect, useRef, type MouseEvent } from 'react';
-import type { FieldErrors } from '@/contract/forms/form-state';
+import { summaryLine, type FieldErrors } from '@/contract/forms/form-state';
 import styles from './forms.module.css';
 
 /**
  * The GOV.UK error summary: at the top of the form, focused when it appears (the HTML autofocus
  * attribute does it without JavaScript, the effect after a client-side submit), one link per
  * field error in the form's order, and the submit-level message when the call failed (once: not
- * again when it is one of the field errors).
+ * again when it is one of the field errors). With `labels`, each link names its field ("First
+ * name: This field is required") unless the message already does.
  */
-export function ErrorSummary({ errors, message }: { errors: FieldErrors; message?: string }) {
+export function ErrorSummary({ errors, message, labels }: { errors: FieldErrors; message?: string; labels?: Readonly<Record<string, string>> }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
 
@@ -44,7 +45,7 @@ export function ErrorSummary({ errors, message }: { errors: FieldErrors; message
           {entries.map(([field, text]) => (
             <li key={field}>
               <a href={`#${field}`} onClick={(e) => focusField(e, field)}>
-                {text}
+                {summaryLine(labels?.[field], text)}
               </a>
             </li>
           ))}

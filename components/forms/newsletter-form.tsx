@@ -77,6 +77,10 @@ export function NewsletterForm({ action: subscribe }: { action: NewsletterAction
       >
         {statusText}
       </p>
+      {/* The step that remains (double opt-in): it stays after the status goes back to idle, until the next sign-up. */}
+      <p aria-live="polite" className={styles.nextStep} data-testid="newsletter-next-step">
+        {!pending && state.status === 'success' ? NEWSLETTER_MESSAGES.nextStep : null}
+      </p>
     </form>
   );
 }

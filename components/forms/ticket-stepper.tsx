@@ -8,14 +8,16 @@ import controls from './controls.module.css';
 import styles from './forms.module.css';
 import { useHydrated } from './use-hydrated';
 
-const clamp = (n: number) => Math.min(TICKETS_MAX, Math.max(TICKETS_MIN, n));
 
 /**
  * The ticket count (spec §4): default 1; the − and + buttons step within 1–10 and are disabled at
  * the bounds. A typed value is left as typed so an out-of-range one gets its message. Without
- * JavaScript the buttons are not rendered and this is a plain number input.
+ * JavaScript the buttons are not rendered and this is a plain number input. `max`: fewer than 10
+ * when fewer wristbands are left (issue 43).
  */
-export function TicketStepper({ name = 'numberOfTickets', label, hint }: { name?: string; label: string; hint?: string }) {
+export function TicketStepper({ name = 'numberOfTickets', label, hint, max = TICKETS_MAX }: { name?: string; label: string; hint?: string; max?: number }) {
+  const upper = Math.max(TICKETS_MIN, Math.min(TICKETS_MAX, max));
+  const clamp = (n: number) => Math.min(upper, Math.max(TICKETS_MIN, n));
   const { error, value: echoed } = useFormField(name);
   const clearError = useClearError();
   const hydrated = useHydrated();
@@ -51,7 +53,7 @@ export function TicketStepper({ name = 'numberOfTickets', label, hint }: { name?
           type="number"
           inputMode="numeric"
           min={TICKETS_MIN}
-          max={TICKETS_MAX}
+          max={upper}
           step={1}
           value={value}
           onChange={(e) => setValue(e.target.value)}
@@ -64,7 +66,7 @@ export function TicketStepper({ name = 'numberOfTickets', label, hint }: { name?
             type="button"
             className={styles.stepperButton}
             onClick={() => step(1)}
-            disabled={known && current >= TICKETS_MAX}
+            disabled={known && current >= upper}
             aria-controls={ids.input}
             aria-label="More tickets"
           >

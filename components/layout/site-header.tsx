@@ -11,7 +11,7 @@ const MENU_ID = 'mobile-menu';
 
 /**
  * Desktop (≥ 1100 px): logo, the spec's links, Newsletter and Register (the external form when
- * configured). Smaller screens: logo, a compact Register to #register and a <details> menu that
+ * configured). Smaller screens: logo, a compact Register to /register (issue 43) and a <details> menu that
  * works without JavaScript; MenuCloser adds closing on link choice and Escape.
  * The button follows the edition's phase (contract/edition-text.ts headerAction): Register while
  * registration is open, "Waiting list" while sold out, the programme on the festival days once

@@ -108,6 +108,8 @@ export const inboxEntrySchema = z.object({
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 
 export const inboxItemSchema = inboxSummarySchema.extend({
+  /** The line a reply's mail begins with ("Dear Kemi,"; replyGreeting), for the reply form to show. */
+  greeting: text(),
   email: text(),
   phone: text().nullable(),
   /** Labelled facts: organisation, roles, availability, topic. */
@@ -133,4 +135,17 @@ export const inboxItemResultSchema = z.object({ success: z.literal(true), data: 
 /** A proposal is overdue once its deadline has passed while it has no reply and is still new or in progress. */
 export function isOverdue(item: { dueAt: string | null; status: InboxStatus; replyCount: number }, now: Date): boolean {
   return item.dueAt !== null && item.replyCount === 0 && OPEN_STATUSES.includes(item.status) && Date.parse(item.dueAt) < now.getTime();
+}
+
+/** The line a reply mail begins with (backend/inbox/reply-mail.ts), unless the reply already greets. */
+export const replyGreeting = (firstName: string): string => `Dear ${firstName},`;
+
+/**
+ * Whether a reply already begins with a greeting of its own ("Dear Kemi,", "Hello Kemi", "Hi,",
+ * "Good morning"): then the mail does not add "Dear Kemi," above it (issue 43: no "Dear Kemi,
+ * Dear Kemi,"). Only the first line counts, and only a greeting word at its start.
+ */
+export function startsWithGreeting(body: string): boolean {
+  const first = body.trimStart().split('\n', 1)[0] ?? '';
+  return /^(dear|hello|hi|hey|greetings|good (morning|afternoon|evening|day))\b/i.test(first);
 }

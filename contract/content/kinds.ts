@@ -68,7 +68,8 @@ export type ContentKind = SingletonKind | CollectionKind;
 const singleton = <const K extends Omit<SingletonKind, 'shape'>>(kind: K) => ({ ...kind, shape: 'singleton' as const }) satisfies SingletonKind;
 const collection = <const K extends Omit<CollectionKind, 'shape'>>(kind: K) => ({ ...kind, shape: 'collection' as const }) satisfies CollectionKind;
 
-const ROLE_LABELS: Record<(typeof VOLUNTEER_ROLE_IDS)[number], string> = {
+/** A volunteer role's short name, by its id: the editor's choices, and the words the inbox falls back on when no entry names the role. */
+export const ROLE_LABELS: Record<(typeof VOLUNTEER_ROLE_IDS)[number], string> = {
   'welcome-team': 'Welcome & registration',
   'stage-management': 'Stage & sessions',
   'reading-rooms': 'Reading Rooms',

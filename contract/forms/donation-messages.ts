@@ -11,6 +11,35 @@ export const CHECKOUT_FORM_TEXT = {
     "After you press Donate, you pay on Paystack's secure page: by card, bank transfer or USSD. Your card details go to Paystack only; they never reach the festival.",
 } as const;
 
+/** The built-in backend's payment sandbox (no Paystack key): shown on the donation pages (issue 43). */
+export const SANDBOX_NOTICE = {
+  title: 'Test mode: no money moves.',
+  body: 'This site has no payment provider set up, so donations here are rehearsals: no card is charged and nothing reaches the festival.',
+} as const;
+
+/** The thank-you page when the receipt goes at once (the built-in backend mails it with the donation). */
+export const THANK_YOU_RECEIPT_NOW = 'Your receipt is on its way to your email address now. It carries the reference below.';
+
+/**
+ * The donation form's fields as the error summary names them (GOV.UK: each link names its field,
+ * "First name: This field is required"); the inline messages stay the spec's.
+ */
+export const DONATION_FIELD_LABELS = {
+  amount: 'Donation amount',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email address',
+  phone: 'Phone number',
+  streetAddress: 'Street address',
+  city: 'Town or city',
+  state: 'State',
+  zipcode: 'Postcode',
+  cardHolder: 'Name on card',
+  cardNumber: 'Card number',
+  cardExpiry: 'Expiry date',
+  cardCvc: 'Security code (CVC)',
+} as const;
+
 export type ReturnView = 'pending' | 'failed' | 'abandoned' | 'review' | 'unknown' | 'unavailable';
 
 export const RETURN_TEXT: Record<ReturnView, { title: string; body: string }> = {

@@ -32,6 +32,7 @@ export const MAIL_REASONS = {
   ticketCancelled: 'You are receiving this email because the wristbands of a ticket registered to this address were given back through its ticket link.',
   ticketHolder:
     'You are receiving this email because you hold a ticket for the Ìtàn Book & Arts Festival registered to this address. It is a service message about your visit, not the newsletter. Your ticket:',
+  inboxAlert: 'You are receiving this email because this address is set as the festival team’s inbox alert address (INBOX_ALERT_TO). The links need a staff sign-in.',
   privacy: 'How we handle your data:',
   questions: 'Questions? Write to us:',
 } as const;

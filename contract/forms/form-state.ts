@@ -98,3 +98,9 @@ export function echoValues(
 
 /** Card number and CVC: never logged, stored or echoed. */
 export const DONATION_SECRET_FIELDS = ['cardNumber', 'cardCvc'] as const;
+
+/** An error summary's line (GOV.UK): the message, led by its field's name unless it already names it. */
+export function summaryLine(label: string | undefined, message: string): string {
+  if (!label || message.toLowerCase().includes(label.toLowerCase())) return message;
+  return `${label}: ${message}`;
+}

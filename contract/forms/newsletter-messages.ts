@@ -1,6 +1,11 @@
+/** Days an address that never confirmed its sign-up is kept, then forgotten (backend/newsletter/confirm.ts). */
+export const NEWSLETTER_UNCONFIRMED_DAYS = 30;
+
 /** The footer's newsletter sign-up: its states and consent wording (re-exported by messages.ts). */
 export const NEWSLETTER_MESSAGES = {
   success: 'Successfully subscribed! Thank you.',
+  /** Shown with the spec's success sentence (issue 43): the step that remains, double opt-in. */
+  nextStep: `One more step: open the email we just sent and confirm your address with its link. An address not confirmed within ${NEWSLETTER_UNCONFIRMED_DAYS} days is forgotten.`,
   error: 'Subscription failed. Please try again.',
   /** What the spec's client reports when the call fails: it treats failure as success. */
   fallbackSuccess: 'Subscribed successfully',

@@ -4,6 +4,14 @@
  * contract/api/waiting-list.ts (WAITING_LIST_MESSAGES); these are the pages' own words.
  */
 export const REGISTER_PAGE_TEXT = {
+  /** Issue 43: the form's page says when and where (the edition's data). */
+  when: (name: string, dates: string, venue: string) => `${name}: ${dates}, at ${venue}.`,
+  /**
+   * The spec's "Maximum {n} tickets per registration" with the real maximum: the per-registration
+   * limit, or fewer when fewer wristbands are left (issue 43: never "Maximum 10" with 1 left).
+   */
+  maxTickets: (n: number, limit: number) =>
+    n >= limit ? `Maximum ${n} tickets per registration` : `Maximum ${n} ticket${n === 1 ? '' : 's'} per registration: only ${n} wristband${n === 1 ? ' is' : 's are'} left.`,
   notYetTitle: 'Registration opens soon',
   notYetNoDate: 'Registration for this edition is not open yet.',
   soldOutTitle: 'All wristbands are taken',

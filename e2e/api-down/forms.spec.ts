@@ -33,6 +33,8 @@ test('registration shows the spec’s failure message and keeps the answers', as
 
 test('donation shows the spec’s failure message', async ({ page }, testInfo) => {
   await page.goto('/donations');
+  // The festival's backend takes donations: no sandbox notice (issue 43; capabilities().paymentSandbox).
+  await expect(page.getByTestId('sandbox-notice')).toHaveCount(0);
   await fillPerson(page, uniqueEmail(testInfo, 'down'));
   await page.getByRole('radio', { name: '₦2,000' }).check();
   await page.getByLabel('Street address').fill('12 Ake Palace Road');
@@ -46,6 +48,14 @@ test('donation shows the spec’s failure message', async ({ page }, testInfo) =
   await page.getByRole('button', { name: 'Donate' }).click();
   await expect(submitLevelMessage(page)).toContainText('Donation failed. Please try again.');
   await expect(page.getByLabel('Card number')).toHaveValue('');
+});
+
+test('the donation thank-you page keeps the spec’s promise with the festival’s backend (issue 43)', async ({ page }) => {
+  await page.goto('/donations/thank-you?amount=2000&ref=don-12345');
+  await expect(page.getByText(/email confirmation within 24 hours/)).toBeVisible();
+  await expect(page.getByText(/processed in 3-5 business days/)).toBeVisible();
+  await expect(page.getByTestId('donation-reference')).toHaveText('don-12345');
+  await expect(page.getByTestId('sandbox-notice')).toHaveCount(0);
 });
 
 test('partnership shows the spec’s failure message', async ({ page }, testInfo) => {

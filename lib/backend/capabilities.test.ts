@@ -14,8 +14,11 @@ describe('capabilities', () => {
       editionStatus: true,
       backups: true,
       checkout: { origin: 'https://checkout.paystack.com' },
+      paymentSandbox: false,
     });
     expect(capabilitiesOf(undefined, () => ({ secretKey: undefined, checkoutOrigin: 'https://checkout.paystack.com' })).checkout).toBeNull();
+    // No key: the built-in sandbox takes donations, and the pages say no money moves (issue 43).
+    expect(capabilitiesOf(undefined, () => ({ secretKey: undefined, checkoutOrigin: 'https://checkout.paystack.com' })).paymentSandbox).toBe(true);
   });
 
   it('an external backend (API_BASE_URL): none of ours, the spec’s card form, and the built-in backend’s settings never read', () => {
@@ -30,6 +33,7 @@ describe('capabilities', () => {
       editionStatus: false,
       backups: false,
       checkout: null,
+      paymentSandbox: false,
     });
     expect(checkout).not.toHaveBeenCalled();
   });

@@ -33,6 +33,11 @@ export interface Capabilities {
    * festival's backend, which is sent the spec's payload unchanged).
    */
   checkout: { origin: string } | null;
+  /**
+   * The built-in backend's payment sandbox takes the donations (no PAYSTACK_SECRET_KEY): no money
+   * moves, and the donation pages say so (issue 43). False with Paystack or the festival's backend.
+   */
+  paymentSandbox: boolean;
 }
 
 /** The built-in backend's Paystack settings, as its configuration reads them. */
@@ -55,6 +60,7 @@ export function capabilitiesOf(apiBaseUrl: string | undefined, checkout: () => C
     editionStatus: builtIn,
     backups: builtIn,
     checkout: paystack?.secretKey ? { origin: paystack.checkoutOrigin } : null,
+    paymentSandbox: builtIn && !paystack?.secretKey,
   };
 }
 

@@ -1,5 +1,5 @@
 import { INBOX_LIMITS, type InboxKind, type InboxStatus } from '@/contract/api/inbox-limits';
-import { PROPOSAL_REPLY_DAYS } from '@/contract/business-days';
+import { CONTACT_REPLY_DAYS, PROPOSAL_REPLY_DAYS } from '@/contract/business-days';
 
 /**
  * The inbox's words (issue 31), in one place: pages, forms and the dashboard's inbox figures. The
@@ -8,7 +8,7 @@ import { PROPOSAL_REPLY_DAYS } from '@/contract/business-days';
 export const INBOX_TEXT = {
   title: 'Inbox',
   navLabel: 'Inbox',
-  intro: `Partnership proposals, volunteer applications and contact messages, newest first. Proposals are promised an answer within ${PROPOSAL_REPLY_DAYS} working days (Lagos, Monday to Friday, public holidays skipped).`,
+  intro: `Partnership proposals, volunteer applications and contact messages, newest first. Proposals are promised an answer within ${PROPOSAL_REPLY_DAYS} working days and contact messages within ${CONTACT_REPLY_DAYS} (Lagos, Monday to Friday, public holidays skipped).`,
   unavailable:
     'The inbox works with the built-in backend only. With API_BASE_URL set, proposals, applications and messages are kept by the festival’s own backend: answer them there.',
   loadFailed: 'The inbox could not be loaded just now. Reload the page in a minute.',
@@ -18,7 +18,7 @@ export const INBOX_TEXT = {
   statusLabel: 'Status',
   anyKind: 'All kinds',
   anyStatus: 'Any status',
-  overdueLabel: 'Only proposals past their deadline',
+  overdueLabel: 'Only items past their deadline',
   filterButton: 'Show',
   clearFilters: 'Clear filters',
   listCaption: (from: number, to: number, count: number) => `Items ${from}–${to} of ${count}, newest first (Lagos time)`,
@@ -35,7 +35,7 @@ export const INBOX_TEXT = {
   kindFact: 'Kind',
   received: 'Received',
   due: 'Answer due',
-  dueHint: 'the end of the fifth Lagos working day after it arrived',
+  dueHint: (kind: InboxKind) => `the end of the ${kind === 'contact' ? 'third' : 'fifth'} Lagos working day after it arrived`,
   email: 'Email',
   phone: 'Phone',
   message: 'What they wrote',
@@ -51,6 +51,8 @@ export const INBOX_TEXT = {
     `A reply is mailed to ${email} from the festival’s address, signed with your name, with a short quote of what they wrote. Plain text, at most ${INBOX_LIMITS.reply} characters. It is sent once, even if the form is sent twice.`,
   noReplies: 'No replies yet.',
   replyLabel: 'Your reply',
+  /** The reply form's hint: the greeting the mail adds above the reply (backend/inbox/reply-mail.ts). */
+  greetingHint: (greeting: string) => `The mail begins “${greeting}” and adds it for you: start with what you want to say. A reply that already begins with a greeting does not get it twice.`,
   replyButton: 'Send reply',
   by: (name: string, at: string) => `${name}, ${at}`,
   delivery: { pending: 'Waiting to be sent', done: 'Sent', failed: 'Could not be delivered' },
@@ -63,9 +65,9 @@ export const INBOX_TEXT = {
   checkFields: 'Please check the highlighted field.',
   failed: 'That did not work just now. Please try again in a minute.',
   dashboardNew: (n: number) => `${n} new`,
-  dashboardOverdue: (n: number) => `${n} proposal${n === 1 ? '' : 's'} past the ${PROPOSAL_REPLY_DAYS}-working-day deadline`,
+  dashboardOverdue: (n: number) => `${n} item${n === 1 ? '' : 's'} past the answer deadline`,
   dashboardFigure: 'Inbox',
-  dashboardOverdueLink: 'See the overdue proposals',
+  dashboardOverdueLink: 'See the overdue items',
   dashboardNewLink: 'Open the new items',
 } as const;
 

@@ -77,8 +77,42 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.password-reset': 'Reset a password',
   'staff.disable': 'Disabled an account',
   'staff.enable': 'Enabled an account',
+  'ticket.give-back': 'Gave back a ticket’s wristbands',
+  'campaign.create': 'Wrote a newsletter campaign',
+  'campaign.update': 'Changed a newsletter campaign',
+  'campaign.send': 'Sent a newsletter campaign',
+  'campaign.test': 'Sent a newsletter campaign’s test to their own address',
+  'content.create': 'Added a content entry',
+  'content.update': 'Changed a content entry',
+  'content.delete': 'Deleted a content entry',
+  'content.move': 'Moved a content entry',
+  'content.publish': 'Published a content entry',
+  'content.unpublish': 'Unpublished a content entry',
+  'content.programme-copied': 'Copied the programme to another edition',
+  'hero.update': 'Changed the home page’s hero',
+  'event.update': 'Changed an event card',
+  'event-detail.update': 'Changed an event’s page',
+  'media.upload': 'Uploaded an image',
+  'report.create': 'Wrote a highlight',
+  'report.update': 'Changed a highlight',
+  'report.publish': 'Published a highlight',
+  'report.unpublish': 'Unpublished a highlight',
   ...INBOX_AUDIT_LABELS,
 };
+
+/**
+ * An audit row's action in words (issue 43: never a code such as `event.update` beside sentences).
+ * A code without a label (one a newer backend records) still reads as words: "Event detail: update".
+ */
+export function auditActionLabel(action: string): string {
+  if (Object.hasOwn(AUDIT_ACTION_LABELS, action)) return AUDIT_ACTION_LABELS[action]!;
+  const [area = action, ...rest] = action.split('.');
+  const words = (part: string) => part.replace(/[-_]+/g, ' ').trim();
+  const head = words(area);
+  const tail = words(rest.join(' '));
+  const sentence = tail ? `${head}: ${tail}` : head;
+  return sentence ? `${sentence[0]!.toUpperCase()}${sentence.slice(1)}` : action;
+}
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 /** Money is integer kobo everywhere; shown in naira. */

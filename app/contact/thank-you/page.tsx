@@ -12,7 +12,7 @@ export default function ContactThankYou() {
     <Container width="narrow" className={styles.page}>
       <SectionHeading level={1} eyebrow="Message sent" title="Thank you for writing to us!" />
       <div className={styles.panel}>
-        <p>We will reply by email within {CONTACT_RESPONSE_BUSINESS_DAYS} business days.</p>
+        <p>We will reply by email within {CONTACT_RESPONSE_BUSINESS_DAYS} business days. A confirmation is on its way to your email address.</p>
       </div>
       <div className={styles.actions}>
         <ButtonLink href="/visit">Plan your visit</ButtonLink>

@@ -3,9 +3,8 @@ import Link from 'next/link';
 import { StaffShell } from '@/components/staff/staff-shell';
 import styles from '@/components/staff/admin.module.css';
 import { auditQuerySchema, type AuditEntryView } from '@/contract/api/admin';
-import { lookup } from '@/contract/lookup';
 import { loadAudit } from '@/lib/staff/admin';
-import { AUDIT_ACTION_LABELS, STAFF_TEXT, formatLagos } from '@/lib/staff/messages';
+import { STAFF_TEXT, auditActionLabel, formatLagos } from '@/lib/staff/messages';
 import { staffPage } from '@/lib/staff/action';
 
 export const metadata: Metadata = { title: 'Audit log', robots: { index: false, follow: false } };
@@ -68,7 +67,7 @@ function AuditTable({ page, pageSize, count, entries }: { page: number; pageSize
                       </>
                     ) : null}
                   </td>
-                  <td data-label="What">{lookup(AUDIT_ACTION_LABELS, e.action) ?? e.action}</td>
+                  <td data-label="What">{auditActionLabel(e.action)}</td>
                   <td data-label="Details">{e.summary}</td>
                 </tr>
               ))

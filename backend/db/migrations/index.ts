@@ -26,6 +26,7 @@ import { editionNameNumber } from './2026-12-05-1-edition-name-number';
 import { auditLoggedAt } from './2026-12-07-0-audit-logged-at';
 import { announcements } from './2026-12-07-1-announcements';
 import { waitingListVisible } from './2026-12-07-2-waiting-list-visible';
+import { inboxAlerts } from './2026-12-07-3a-inbox-alerts';
 
 /**
  * Every migration, listed statically (not read from disk) so the set bundles into the Next build
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0-audit-logged-at': auditLoggedAt,
   '2026-12-07-1-announcements': announcements,
   '2026-12-07-2-waiting-list-visible': waitingListVisible,
+  '2026-12-07-3a-inbox-alerts': inboxAlerts,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

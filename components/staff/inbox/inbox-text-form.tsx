@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import type { InboxKind } from '@/contract/api/inbox-limits';
 import admin from '../admin.module.css';
+import { INBOX_TEXT } from '@/lib/staff/inbox-messages';
 import { INBOX_IDLE, type InboxFormState } from './inbox-form-state';
 
 type Action = (state: InboxFormState, formData: FormData) => Promise<InboxFormState>;
@@ -25,6 +26,7 @@ export function InboxTextForm({
   hint,
   button,
   requestKey,
+  greeting,
 }: {
   action: Action;
   /** 'note' or 'reply': the ids of its heading and field. */
@@ -37,13 +39,15 @@ export function InboxTextForm({
   hint: string;
   button: string;
   requestKey?: string;
+  /** A reply's: what the mail puts above it ("Dear Kemi,"), shown so it is not written twice. */
+  greeting?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, INBOX_IDLE, permalink);
   const fieldId = `inbox-${name}`;
   const error = state.status === 'error' ? state.errors.body : undefined;
   const typed = state.status === 'error' && typeof state.values.body === 'string' ? state.values.body : '';
   const key = state.status === 'error' && typeof state.values.requestKey === 'string' && state.values.requestKey ? state.values.requestKey : requestKey;
-  const describedBy = [`${fieldId}-hint`, error ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [`${fieldId}-hint`, greeting ? `${fieldId}-greeting` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
   return (
     <form action={formAction} className={admin.form} aria-labelledby={`${fieldId}-title`} noValidate key={state.seq ?? 0} data-testid={`${fieldId}-form`}>
       <h3 id={`${fieldId}-title`}>{title}</h3>
@@ -56,6 +60,11 @@ export function InboxTextForm({
         <p id={`${fieldId}-hint`} className={admin.fieldHint}>
           {hint}
         </p>
+        {greeting ? (
+          <p id={`${fieldId}-greeting`} className={admin.fieldHint} data-testid={`${fieldId}-greeting`}>
+            {INBOX_TEXT.greetingHint(greeting)}
+          </p>
+        ) : null}
         {error ? (
           <p id={`${fieldId}-error`} className={admin.fieldError}>
             <span className="visually-hidden">Error: </span>

@@ -83,7 +83,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => pag
               <>
                 <dt>{INBOX_TEXT.due}</dt>
                 <dd data-testid="inbox-due">
-                  {formatLagos(item.dueAt)} <span className={styles.muted}>({INBOX_TEXT.dueHint})</span>
+                  {formatLagos(item.dueAt)} <span className={styles.muted}>({INBOX_TEXT.dueHint(item.kind)})</span>
                   {item.overdue ? (
                     <>
                       {' '}
@@ -129,6 +129,7 @@ export default staffPage({ role: 'staff', page: async ({ params }: Props) => pag
             hint={INBOX_TEXT.repliesHint(item.email)}
             button={INBOX_TEXT.replyButton}
             requestKey={crypto.randomUUID()}
+            greeting={item.greeting}
           />
         </section>
         <section className={styles.section} aria-labelledby="item-notes-title">
