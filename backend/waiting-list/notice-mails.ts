@@ -21,14 +21,19 @@ const loadEntry = async (db: Db, entryId: string) => {
   return row;
 };
 
-/** Passed over: wristbands came free, fewer than asked for, and went to someone behind you whose request fits. Once per entry. */
-export const waitingListSkippedMail = defineMailKind('waitingListSkipped', {
+/** The entry while it still waits, what the passed-over and registration-closed mails speak of; nothing once it moved on. */
+const stillWaiting = {
   payload: z.object({ entryId: z.string().min(1) }),
-  async load(db, { entryId }) {
+  async load(db: Db, { entryId }: { entryId: string }) {
     const row = await loadEntry(db, entryId);
     if (row.status !== 'waiting') throw new PermanentFailure(`The entry is ${row.status}: no mail`);
     return row;
   },
+};
+
+/** Passed over: wristbands came free, fewer than asked for, and went to someone behind you whose request fits. Once per entry. */
+export const waitingListSkippedMail = defineMailKind('waitingListSkipped', {
+  ...stillWaiting,
   render: (row, ctx) => {
     const n = row.number_of_tickets;
     const { name } = festivalFacts(ctx.edition);
@@ -130,12 +135,7 @@ export const waitingListOfferEndedMail = defineMailKind('waitingListOfferEnded',
 
 /** Registration closed while the entry still waited: one word, once per entry (the drain's housekeeping). */
 export const waitingListClosedMail = defineMailKind('waitingListClosed', {
-  payload: z.object({ entryId: z.string().min(1) }),
-  async load(db, { entryId }) {
-    const row = await loadEntry(db, entryId);
-    if (row.status !== 'waiting') throw new PermanentFailure(`The entry is ${row.status}: no mail`);
-    return row;
-  },
+  ...stillWaiting,
   render: (row, ctx) => {
     const { name, dates } = festivalFacts(ctx.edition);
     return acknowledgement({
