@@ -38,6 +38,9 @@ export const TICKETS_MAX = 10;
 export const TICKETS_DEFAULT = 1;
 export const WRISTBAND_HOURS = 48;
 
+/** "1 wristband", "3 wristbands": how every page, mail and audit line counts them. */
+export const wristbands = (n: number): string => `${n} wristband${n === 1 ? '' : 's'}`;
+
 export const PROPOSAL_MIN_CHARS = 50;
 export const NEWSLETTER_RESET_MS = 3_000;
 

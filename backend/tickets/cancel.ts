@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { festivalEndsAt, givingBackOpen, registrationState, registrationWindowState } from '@/contract/edition';
 import { WAITING_LIST_MESSAGES, type WaitingListReason } from '@/contract/api/waiting-list';
 import { recordAudit, type AuditActor } from '../audit/log';
@@ -68,7 +69,7 @@ export async function cancelTicket(db: Db, deps: OfferDeps, waitingList: Waiting
     await recordAudit(
       trx,
       VISITOR_ACTOR,
-      { action: 'ticket.give-back', targetType: 'registration', targetId: reference, summary: `${reference} given back (${n} wristband${n === 1 ? '' : 's'})` },
+      { action: 'ticket.give-back', targetType: 'registration', targetId: reference, summary: `${reference} given back (${wristbands(n)})` },
       now,
     );
     let passedOn = false;

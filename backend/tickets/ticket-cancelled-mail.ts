@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_STATES } from '@/contract/edition';
-import { FESTIVAL_FULL_NAME } from '@/contract/festival';
+import { FESTIVAL_FULL_NAME, wristbands } from '@/contract/festival';
 import { defineMailKind, rowById } from '../mail/kind';
 import { acknowledgement, festivalFacts, why } from '../mail/parts';
 
@@ -43,7 +43,7 @@ export const ticketCancelledMail = defineMailKind('ticketCancelled', {
       firstName: row.first_name,
       subject: `Your wristbands were given back: ticket ${row.ticket_reference}`,
       title: 'Your wristbands were given back',
-      lines: [`As you asked, ticket ${row.ticket_reference} (${n} wristband${n === 1 ? '' : 's'}) for the ${FESTIVAL_FULL_NAME}, ${dates}, is cancelled: the gate will no longer accept it.`, ...next()],
+      lines: [`As you asked, ticket ${row.ticket_reference} (${wristbands(n)}) for the ${FESTIVAL_FULL_NAME}, ${dates}, is cancelled: the gate will no longer accept it.`, ...next()],
       reason: why('ticketCancelled', site),
     });
   },

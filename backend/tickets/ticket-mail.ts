@@ -1,5 +1,5 @@
 import { buildFestivalCalendar } from '@/contract/feeds/festival-calendar';
-import { FESTIVAL_FULL_NAME, WRISTBAND_HOURS } from '@/contract/festival';
+import { FESTIVAL_FULL_NAME, WRISTBAND_HOURS, wristbands } from '@/contract/festival';
 import { gateKeysOf, ticketPass } from './gate/keys';
 import { ticketUrl } from './links';
 import { button, escapeHtml, facts, mailLayout, paragraph } from '../mail/html';
@@ -46,7 +46,6 @@ export async function ticketMail(ctx: RenderContext & GatePassContext, rows: Tic
     venue: ctx.edition.venue,
     registrationUrl: '/register',
   });
-  const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
   const subject = resend
     ? `Your ${FESTIVAL_FULL_NAME} ticket${rows.length === 1 ? '' : 's'}`
     : `Your ticket ${first.ticket_reference}: ${FESTIVAL_FULL_NAME}, ${dates}`;

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { walkInWindowState, type Edition } from '@/contract/edition';
 import { WALK_IN_MESSAGES, type WalkIn, type WalkInPayload } from '@/contract/api/walk-ins';
 import { recordAudit } from '../audit/log';
@@ -9,7 +10,6 @@ import { registerVisitor, windowRefusal } from './register';
 /** The Idempotency-Key's scope for walk-ins. */
 export const WALK_IN_ENDPOINT = 'admin/check-ins/walk-ins';
 
-const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 /**
  * A walk-in at the gate (issue 41, contract/api/walk-ins.ts): a registration like the public

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { z } from 'zod';
 import { defineMailKind, gone } from '../mail/kind';
 import { acknowledgement, festivalFacts, why } from '../mail/parts';
@@ -18,7 +19,7 @@ export const waitingListJoinedMail = defineMailKind('waitingListJoined', {
       subject: `You are on the waiting list: ${name}`,
       title: 'You are on the waiting list',
       lines: [
-        `All wristbands for ${name} are taken, and you are on the waiting list for ${n} wristband${n === 1 ? '' : 's'}.`,
+        `All wristbands for ${name} are taken, and you are on the waiting list for ${wristbands(n)}.`,
         'When wristbands are given back, we email the people on the list in the order they joined, each with a personal link that holds the places for 48 hours. Nothing else to do until then.',
       ],
       reason: why('waitingList', ctx.config.siteUrl),

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { z } from 'zod';
 import { WAITING_LIST_MESSAGES } from '@/contract/api/waiting-list';
 import type { Db } from '../db/schema';
@@ -13,7 +14,6 @@ import { acknowledgement, festivalFacts, why } from '../mail/parts';
  * withdrawn, and a word when registration closed while you still waited. Each reads its entry at
  * delivery and sends nothing when what it would say is no longer true.
  */
-const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 const loadEntry = async (db: Db, entryId: string) => {
   const row = await db.selectFrom('waiting_list').selectAll().where('id', '=', entryId).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { z } from 'zod';
 import { WAITING_LIST_MESSAGES, type OfferReason } from '@/contract/api/waiting-list';
 import { PermanentFailure } from '../outbox/drain';
@@ -38,7 +39,7 @@ export const waitingListOfferMail = defineMailKind('waitingListOffer', {
   },
   render: (row, ctx) => {
     const n = row.number_of_tickets;
-    const bands = `${n} wristband${n === 1 ? '' : 's'}`;
+    const bands = wristbands(n);
     const { name, dates, venue } = festivalFacts(ctx.edition);
     const url = offerUrl(ctx.signer, ctx.config.siteUrl, row.id, row.offered_at);
     const until = WAITING_LIST_MESSAGES.offerUntil(row.offer_expires_at);

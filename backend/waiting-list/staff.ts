@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { registrationWindowState } from '@/contract/edition';
 import { WAITING_LIST_ADMIN_MESSAGES, type WaitingListRow, type WaitingListView } from '@/contract/api/waiting-list';
 import { recordAudit } from '../audit/log';
@@ -64,8 +65,6 @@ export async function waitingListView(db: Db, config: OfferDeps['config']): Prom
   };
 }
 
-const bands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
-
 /** An offer made by hand (admins): the entry's wristbands held for it, its offer mail queued, audited. */
 export async function offerByHand(db: Db, deps: OfferDeps, staff: StaffUser, id: string): Promise<WaitingListRow> {
   const now = deps.config.now();
@@ -101,7 +100,7 @@ export async function offerByHand(db: Db, deps: OfferDeps, staff: StaffUser, id:
           action: 'waiting-list.offer',
           targetType: 'waiting-list',
           targetId: entry.id,
-          summary: `Offered ${bands(n)} by hand to ${entry.name} (place ${entry.position} on the ${edition.key} waiting list)`,
+          summary: `Offered ${wristbands(n)} by hand to ${entry.name} (place ${entry.position} on the ${edition.key} waiting list)`,
         },
         now,
       );
@@ -135,7 +134,7 @@ export async function withdrawOffer(db: Db, deps: OfferDeps, staff: StaffUser, i
     await recordAudit(
       trx,
       staff,
-      { action: 'waiting-list.withdraw', targetType: 'waiting-list', targetId: entry.id, summary: `Withdrew the offer of ${bands(n)} to ${entry.name}; the places went back to the waiting list` },
+      { action: 'waiting-list.withdraw', targetType: 'waiting-list', targetId: entry.id, summary: `Withdrew the offer of ${wristbands(n)} to ${entry.name}; the places went back to the waiting list` },
       now,
     );
     return rowOf({ ...entry, status: 'withdrawn' });

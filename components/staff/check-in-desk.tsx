@@ -1,5 +1,6 @@
 'use client';
 
+import { wristbands } from '@/contract/festival';
 import { useActionState, useRef, useState, type FormEvent } from 'react';
 import type { CheckInAnswer, CheckInData, CheckInState } from './check-in-state';
 import { CHECK_IN_MESSAGES } from '@/contract/forms/messages';
@@ -14,9 +15,6 @@ import styles from './staff.module.css';
 
 export const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' });
 
-function wristbands(n: number) {
-  return `${n} wristband${n === 1 ? '' : 's'}`;
-}
 
 function Answer({ answer }: { answer: CheckInAnswer }) {
   switch (answer.status) {

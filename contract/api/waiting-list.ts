@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { z } from 'zod';
 import { text } from '@/contract/text';
 import { EMAIL_RULES, NAME_RULES, PHONE_RULES, TICKETS_RULES } from '@/contract/forms/field-rules';
@@ -100,7 +101,6 @@ export type WaitingListReason = (typeof WAITING_LIST_REASONS)[number];
 /** How long an offer holds its places. */
 export const OFFER_HOURS = 48;
 
-const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 export const WAITING_LIST_MESSAGES = {
   joined: 'You are on the waiting list. If wristbands are given back, we email the people on the list in the order they joined: watch your inbox (and spam folder).',

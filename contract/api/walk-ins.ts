@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { z } from 'zod';
 import { text } from '@/contract/text';
 import { registrationPayloadSchema } from './forms';
@@ -40,7 +41,6 @@ export const walkInResultSchema = z.object({
   data: walkInSchema,
 });
 
-const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 /**
  * The walk-in form's words (the gate page) and the backend's answers that are the walk-in's own.

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { OFFER_HOURS, OFFER_REMINDER_HOURS, WAITING_LIST_ADMIN_MESSAGES, type OfferReason, type WaitingState } from '@/contract/api/waiting-list';
 
 /** The staff waiting-list page's words (issue 43), in one place. */
@@ -12,7 +13,7 @@ export const WAITING_LIST_TEXT = {
   free: (free: number | null, capacity: number | null) =>
     capacity === null || free === null ? 'No limit on wristbands: nobody needs to wait.' : `${free} of ${capacity} wristbands free now (registered and held by open offers taken off).`,
   closed: 'Registration is not open: no offers are made until it is.',
-  offer: (n: number) => `Offer ${n} wristband${n === 1 ? '' : 's'}`,
+  offer: (n: number) => `Offer ${wristbands(n)}`,
   withdraw: 'Withdraw offer',
   export: 'Download the waiting list (CSV)',
   head: ['#', 'Name', 'Wristbands', 'Joined', 'Offers', 'State'] as const,

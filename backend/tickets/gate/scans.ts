@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import { sql } from 'kysely';
 import type { GateScanResult } from '@/contract/api/gate';
 import { CHECK_IN_REFUSALS, referenceFromScan, type CheckInRefusalReason, type CheckInResult } from '@/contract/api/tickets';
@@ -69,7 +70,6 @@ interface ScanRow {
 /** The name a gate shows for a staff member, as check-ins have always recorded it. */
 export const staffLabel = (staff: StaffUser): string => staff.name || staff.email;
 
-const wristbands = (n: number) => `${n} wristband${n === 1 ? '' : 's'}`;
 
 const SCAN_COLUMNS = ['id', 'scan_id', 'reference', 'staff', 'scanned_at', 'admitted', 'outcome', 'reason'] as const;
 

@@ -1,3 +1,4 @@
+import { wristbands } from '@/contract/festival';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
@@ -43,7 +44,7 @@ export default async function OfferPage({ params, searchParams }: { params: Para
   }
 
   const { offer } = lookup;
-  const bands = `${offer.numberOfTickets} wristband${offer.numberOfTickets === 1 ? '' : 's'}`;
+  const bands = wristbands(offer.numberOfTickets);
   const until = WAITING_LIST_MESSAGES.offerUntil(offer.expiresAt);
   const names = splitName(offer.name);
   return (
